@@ -1,0 +1,201 @@
+"""Safe JSON documents on disk: atomic writes, a versioned envelope, damaged files set aside.
+
+Every file is ``{"kind": KIND, "version": N, "data": {...}}``. Writing never leaves a
+half-written file in place; reading never raises: a damaged file is renamed aside
+(kept for the player) and the caller gets ``None`` plus a message key to show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import platformdirs
+
+T = TypeVar("T")
+
+DATA_DIR_ENV = "SPIDER_DATA_DIR"
+KINDS = ("settings", "game", "statistics")
+
+# Message keys (translated by the UI).
+DAMAGED = "storage.damaged"
+NEWER_VERSION = "storage.newer-version"
+UNREADABLE = "storage.unreadable"
+DISK_FULL = "storage.disk-full"
+PERMISSION_DENIED = "storage.permission-denied"
+WRITE_FAILED = "storage.write-failed"
+
+
+class StorageError(OSError):
+    """A document could not be saved; ``key`` is the message key, ``path`` the target."""
+
+    def __init__(self, key: str, path: Path, detail: str = "") -> None:
+        super().__init__(f"{key}: {path}: {detail}" if detail else f"{key}: {path}")
+        self.key = key
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """Result of a load: the value (None if missing or damaged) and what went wrong."""
+
+    value: T | None
+    problem: str | None = None
+    set_aside: Path | None = None
+
+    def or_default(self, default: T) -> Loaded[T]:
+        """The same result with ``default`` in place of a missing value."""
+        return self if self.value is not None else replace(self, value=default)
+
+
+def data_dir() -> Path:
+    """The folder for saved data: $SPIDER_DATA_DIR, else the platform's user data folder."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir("Spider", appauthor=False))
+
+
+def _error_key(exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return DISK_FULL
+    if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+        return PERMISSION_DENIED
+    return WRITE_FAILED
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename durable where the platform allows opening folders (POSIX)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_json(path: Path | str, document: Any) -> None:
+    """Replace ``path`` with ``document`` as JSON, all or nothing.
+
+    Raises StorageError on any OS failure; the previous file is then untouched and no
+    temporary file is left. A document that is not JSON-serialisable raises
+    TypeError/ValueError before the disk is touched.
+    """
+    path = Path(path)
+    payload = (json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode()
+    tmp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise StorageError(_error_key(exc), path, str(exc)) from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _fsync_folder(path.parent)
+
+
+def save_document(path: Path | str, kind: str, version: int, data: dict[str, Any]) -> None:
+    """Write ``data`` inside the versioned envelope, atomically (see atomic_write_json)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown document kind {kind!r}")
+    atomic_write_json(path, {"kind": kind, "version": version, "data": data})
+
+
+def _timestamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename ``path`` to ``<stem>.damaged-<stamp>[-n]<suffix>``; None if that fails."""
+    stamp = _timestamp()
+    for n in range(1000):
+        tail = f"-{n}" if n else ""
+        target = path.with_name(f"{path.stem}.damaged-{stamp}{tail}{path.suffix}")
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        return target
+    return None
+
+
+class _Bad(Exception):
+    """A document is unusable; ``key`` says why."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _parse_envelope(raw: bytes, kind: str, version: int, parse: Callable[[Any], T]) -> T:
+    """Decode and check a document; raises _Bad with the problem key."""
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise _Bad(DAMAGED) from exc
+    if not isinstance(document, dict) or document.get("kind") != kind:
+        raise _Bad(DAMAGED)
+    found = document.get("version")
+    if type(found) is not int:
+        raise _Bad(DAMAGED)
+    if found > version:
+        raise _Bad(NEWER_VERSION)
+    if found != version or not isinstance(document.get("data"), dict):
+        raise _Bad(DAMAGED)
+    try:
+        return parse(document["data"])
+    except Exception as exc:  # a parser must never stop the game
+        raise _Bad(DAMAGED) from exc
+
+
+def load_document(
+    path: Path | str, kind: str, version: int, parse: Callable[[Any], T]
+) -> Loaded[T]:
+    """Read a document of ``kind`` at ``version``; never raises.
+
+    Missing file: ``Loaded(None)``. Anything wrong (unreadable, not UTF-8 JSON, wrong
+    kind, other version, ``parse`` raising, a folder in its place): the file is set
+    aside and ``Loaded(None, problem_key, set_aside_path_or_None)`` is returned.
+    """
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise _Bad(DAMAGED)
+        raw = path.read_bytes()
+        return Loaded(_parse_envelope(raw, kind, version, parse))
+    except FileNotFoundError:
+        return Loaded(None)
+    except _Bad as bad:
+        problem = bad.key
+    except OSError:
+        problem = UNREADABLE
+    return Loaded(None, problem, set_aside(path))
