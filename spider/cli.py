@@ -108,7 +108,9 @@ def command_play(args: argparse.Namespace) -> int:
 
 def parse_size(text: str) -> tuple[int, int]:
     width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit()) or int(width) < 320 or int(height) < 240:
+    numbers = width + height
+    if not (numbers.isascii() and width.isdigit() and height.isdigit()) or (
+            int(width) < 320 or int(height) < 240):
         raise BadInput(f"bad size {text!r}: write it as WIDTHxHEIGHT, like 1920x1080")
     return int(width), int(height)
 

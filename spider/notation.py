@@ -63,7 +63,7 @@ def parse_position(text: str) -> Game:
         label = label.strip().lower()
         if not colon:
             raise NotationError("position.no-colon", line=number, text=raw.strip())
-        if label.isdigit():
+        if label.isascii() and label.isdigit():
             column = int(label)
             if column in columns or column < 1:
                 raise NotationError("position.bad-column", line=number, text=raw.strip())
@@ -92,8 +92,8 @@ def _parse_count(header: dict[str, str], key: str, default: int) -> int:
     value = header.get(key)
     if value is None:
         return default
-    if not value.isdigit():
-        raise NotationError("position.number", key=key, text=value)
+    if not (value.isascii() and value.isdigit()):
+        raise NotationError("position.number", label=key, text=value)
     return int(value)
 
 
