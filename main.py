@@ -2,7 +2,15 @@
 
 import sys
 
-from spider.cli import main
+from spider.crash import run_guarded
+
+
+def _main() -> int:
+    # Imported here so that even a failing import is caught and reported.
+    from spider.cli import main
+
+    return main()
+
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_guarded(_main))
