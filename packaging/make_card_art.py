@@ -589,8 +589,8 @@ PIP_SPADE = (
 PIP_DIAMOND = "M0-50C9-35 22-18 38 0C22 18 9 35 0 50C-9 35-22 18-38 0C-22-18-9-35 0-50Z"
 
 
-def _club_path() -> str:
-    """Club: three lobes traced as one outline, with a flared stem."""
+def _club_path(stem: bool = True) -> str:
+    """Club: three lobes traced as one outline, with a flared stem (or closed without)."""
     r = 23.0
     top, left, right = (0.0, -25.0), (-25.5, 11.0), (25.5, 11.0)
 
@@ -607,16 +607,24 @@ def _club_path() -> str:
     s_l = (left[0] + r * math.cos(ang), left[1] + r * math.sin(ang))
     s_r = (-s_l[0], s_l[1])
     rr = num(r)
-    return (
-        f"M-18 50C-10 43-6 35 {num(s_l[0])} {num(s_l[1])}"
+    lobes = (
         f"A{rr} {rr} 0 1 1 {num(j_lt[0])} {num(j_lt[1])}"
         f"A{rr} {rr} 0 1 1 {num(j_tr[0])} {num(j_tr[1])}"
         f"A{rr} {rr} 0 1 1 {num(s_r[0])} {num(s_r[1])}"
-        f"C6 35 10 43 18 50Z"
     )
+    start = f"{num(s_l[0])} {num(s_l[1])}"
+    if not stem:
+        return f"M{start}{lobes}Z"
+    return f"M-18 50C-10 43-6 35 {start}{lobes}C6 35 10 43 18 50Z"
 
 
 PIPS = {"s": PIP_SPADE, "h": PIP_HEART, "d": PIP_DIAMOND, "c": _club_path()}
+#: Pip outlines without stems, for the inlaid line on the aces.
+PIP_INLAYS = {
+    **PIPS,
+    "s": PIP_SPADE.replace("C6 36 10 44 18 50L-18 50C-10 44-6 36-5 27", "L-5 27"),
+    "c": _club_path(stem=False),
+}
 
 
 def pip(
@@ -705,25 +713,42 @@ def number_face(count: int, suit: str) -> list[str]:
 
 
 def ace_face(suit: str) -> list[str]:
-    """One large ornate pip inside a fine gold medallion."""
+    """One large pip with an inlaid outline, set in a gold medallion with a fine lattice."""
     cx, cy = W / 2, H / 2
-    out = [circle(cx, cy, 84, "none", GOLD_DARK, 1.5), circle(cx, cy, 78, "none", GOLD, 3)]
+    out = [
+        circle(cx, cy, 84, FRAME_BG, GOLD_DARK, 1.5),
+        lattice_circle(cx, cy, 76, 12.0, FRAME_LATTICE, 1.0),
+        circle(cx, cy, 78, "none", GOLD, 3.5),
+        circle(cx, cy, 73, "none", GOLD_DARK, 0.8),
+    ]
     for i in range(16):
         a = 2 * math.pi * i / 16
         x, y = cx + 84 * math.sin(a), cy - 84 * math.cos(a)
-        dot = "M0-5L3 0 0 5-3 0Z"
-        out.append(
-            path(
-                dot,
-                GOLD_DARK,
-                transform=f"translate({num(x)} {num(y)}) rotate({num(math.degrees(a))})",
-            )
-        )
+        r = 6.5 if i % 4 == 0 else 4.5
+        spike = f"M0 {num(-r)}L{num(r * 0.55)} 0L0 {num(r)}L{num(-r * 0.55)} 0Z"
+        turn = f"translate({num(x)} {num(y)}) rotate({num(math.degrees(a))})"
+        out.append(path(spike, GOLD_DARK, transform=turn))
     size = 118.0
     out.append(pip(suit, cx, cy, size))
     inset = f"translate({num(cx)} {num(cy)}) scale({num(size * 0.8 / 100)})"
-    out.append(path(PIPS[suit], "none", WHITE, 3.2, transform=inset))
+    out.append(path(PIP_INLAYS[suit], "none", WHITE, 3.2, transform=inset))
     return out
+
+
+def lattice_circle(cx: float, cy: float, r: float, step: float, colour: str, width: float) -> str:
+    """Diagonal lattice lines (x = ±y + k·step about the centre) clipped to a circle."""
+    segs = []
+    reach = int(math.sqrt(2) * r / step)
+    for k in range(-reach, reach + 1):
+        c = k * step
+        half = math.sqrt(max(r * r / 2 - c * c / 4, 0.0))
+        for sign in (1, -1):
+            for y0, y1 in ((-sign * c / 2 - half, -sign * c / 2 + half),):
+                segs.append(
+                    f"M{num(cx + sign * y0 + c)} {num(cy + y0)}"
+                    f"L{num(cx + sign * y1 + c)} {num(cy + y1)}"
+                )
+    return path("".join(segs), "none", colour, width)
 
 
 # ---------------------------------------------------------------------------

@@ -7,11 +7,13 @@
 * ``cards_80.png``: every card at 80x112 (a 1280x720 window with 10 columns),
 * ``cards_200_<suit>.png``: each suit (and the back) at 200x280,
 * ``cards_columns.png``: a tableau of overlapped columns (25% offset) at 80 px,
+* ``cards_4col.png``: diamonds and clubs recoloured as in four-colour mode,
 * ``cards_zoom.png``: a few cards at 400x560 for detail work.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
@@ -40,6 +42,13 @@ def check_svg(text: str, name: str) -> None:
     for attr, value in COLOUR_ATTR.findall(text):
         assert value == "none" or HEX.fullmatch(value), f"{name}: {attr}={value!r}"
     assert 'viewBox="0 0 250 350"' in text, f"{name}: wrong viewBox"
+    suit_hexes = {"#c8102e", "#111111"}
+    used = {value for _, value in COLOUR_ATTR.findall(text)} & suit_hexes
+    if name == "back.svg":
+        assert not used, f"{name}: the back must not use suit colours"
+    else:
+        expected = "#c8102e" if name[1] in "hd" else "#111111"
+        assert used == {expected}, f"{name}: suit colours {used}, expected only {expected}"
 
 
 def names() -> list[str]:
@@ -47,19 +56,31 @@ def names() -> list[str]:
     return [f"{r}{s}.svg" for s in SUITS for r in RANKS] + ["back.svg"]
 
 
-def load(name: str, size: tuple[int, int]) -> pygame.Surface:
-    """Rasterise one card at ``size``."""
-    return pygame.image.load_sized_svg(str(CARD_DIR / name), size)
+#: Example four-colour substitution (diamonds blue, clubs green) to preview recolouring.
+FOUR_COLOUR = {"d": ("#c8102e", "#1f5fbf"), "c": ("#111111", "#1e7b34")}
 
 
-def sheet(cards: list[str], size: tuple[int, int], cols: int, gap: int = 8) -> pygame.Surface:
+def load(name: str, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+    """Rasterise one card at ``size``, optionally with four-colour suits substituted."""
+    data = (CARD_DIR / name).read_bytes()
+    suit = name[1] if len(name) == 6 else ""
+    if four_colour and suit in FOUR_COLOUR:
+        old, new = FOUR_COLOUR[suit]
+        data = data.replace(old.encode(), new.encode())
+    return pygame.image.load_sized_svg(io.BytesIO(data), size)
+
+
+def sheet(
+    cards: list[str], size: tuple[int, int], cols: int, gap: int = 8, four_colour: bool = False
+) -> pygame.Surface:
     """Cards laid out in a grid on the table colour."""
     w, h = size
     rows = (len(cards) + cols - 1) // cols
     out = pygame.Surface((cols * (w + gap) + gap, rows * (h + gap) + gap))
     out.fill(TABLE)
     for i, name in enumerate(cards):
-        out.blit(load(name, size), (gap + (i % cols) * (w + gap), gap + (i // cols) * (h + gap)))
+        pos = (gap + (i % cols) * (w + gap), gap + (i // cols) * (h + gap))
+        out.blit(load(name, size, four_colour), pos)
     return out
 
 
@@ -94,6 +115,8 @@ def main(argv: list[str]) -> int:
         cards = [f"{r}{suit}.svg" for r in RANKS] + (["back.svg"] if suit == "s" else [])
         pygame.image.save(sheet(cards, (200, 280), 7), str(out_dir / f"cards_200_{suit}.png"))
     pygame.image.save(columns_view(), str(out_dir / "cards_columns.png"))
+    four = [f"{r}{s}.svg" for s in "dc" for r in "A7TJQK"]
+    pygame.image.save(sheet(four, (160, 224), 6, four_colour=True), str(out_dir / "cards_4col.png"))
     zoom = ["Ks.svg", "Qh.svg", "Jd.svg", "As.svg"]
     pygame.image.save(sheet(zoom, (400, 560), 4), str(out_dir / "cards_zoom.png"))
     print(f"contact sheets written to {out_dir}")
