@@ -6,6 +6,14 @@ import os
 
 import pytest
 
+from spider.app.clock import ManualClock
+from spider.app.driver import EventDriver
+from spider.app.main import App
+from spider.dealcode import DealCode
+from spider.notation import parse_position
+from spider.session import Session
+from spider.settings import Settings
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -16,3 +24,29 @@ def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test saves into its own folder, never into the player's real one."""
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def play():
+    """A factory for the real App, headless, on a manual clock; closed after the test.
+
+    ``play(code=..., position=..., size=..., **settings)`` returns an EventDriver
+    whose ``app`` is the App. ``position`` is position text loaded onto the table.
+    """
+    apps: list[App] = []
+
+    def start(code: str = "SP1-S1C-AAAAAAD", position: str | None = None,
+              size: tuple[int, int] = (1280, 720), **settings: object) -> EventDriver:
+        session = Session(DealCode.parse(code))
+        if position is not None:
+            session.game = parse_position(position)
+        app = App(settings=Settings(**settings), session=session, size=size, fullscreen=False,
+                  clock=ManualClock())
+        apps.append(app)
+        driver = EventDriver(app)
+        driver.settle()
+        return driver
+
+    yield start
+    for app in apps:
+        app.close()

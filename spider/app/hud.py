@@ -1,0 +1,206 @@
+"""The slim top bar (buttons, score, moves, time, deal code) and the toast message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from spider.app import text
+from spider.app.layout import Box, TableGeometry
+from spider.i18n import tr
+
+WHITE = (255, 255, 255)
+DIM = (196, 222, 204)
+BAR_FILL = (0, 0, 0, 84)
+BAR_LINE = (255, 255, 255, 26)
+
+#: Buttons on the left of the bar, then the menu button at the right: (action, label key).
+LEFT_BUTTONS = (("new", "table.new-game"), ("restart", "table.restart"),
+                ("undo", "table.undo"), ("redo", "table.redo"))
+MENU_BUTTON = ("menu", "table.menu")
+
+
+def format_time(seconds: float) -> str:
+    """Elapsed time as m:ss, or h:mm:ss from an hour on."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+@dataclass
+class Button:
+    action: str
+    label: str
+    box: Box
+
+
+class TopBar:
+    """Positions and draws the bar's contents; the bar's backdrop is in the static layer."""
+
+    def __init__(self, geometry: TableGeometry) -> None:
+        self.geometry = geometry
+        bar = geometry.bar
+        self.font_size = max(12, round(bar.h * 0.4))
+        self.pad = max(4, round(bar.h * 0.18))
+        self.buttons: list[Button] = []
+        x = self.pad
+        for action, key in LEFT_BUTTONS:
+            x = self._add_button(action, tr(key), x) + self.pad // 2
+        self.left_end = x
+        action, key = MENU_BUTTON
+        label = tr(key)
+        width = self._button_width(label)
+        self.buttons.append(Button(action, label, self._button_box(bar.w - self.pad - width,
+                                                                   width)))
+        self.right_start = bar.w - self.pad - width
+
+    def _button_width(self, label: str) -> int:
+        return text.font(self.font_size).size(label)[0] + 2 * self.pad + self.pad // 2
+
+    def _button_box(self, x: int, width: int) -> Box:
+        inset = max(3, round(self.geometry.bar.h * 0.14))
+        return Box(x, inset, width, self.geometry.bar.h - 2 * inset)
+
+    def _add_button(self, action: str, label: str, x: int) -> int:
+        width = self._button_width(label)
+        self.buttons.append(Button(action, label, self._button_box(x, width)))
+        return x + width
+
+    def button_at(self, point: tuple[float, float]) -> str | None:
+        for button in self.buttons:
+            if button.box.contains(point):
+                return button.action
+        return None
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The bar's strip (drawn once into the static layer)."""
+        bar = self.geometry.bar
+        strip = pygame.Surface((bar.w, bar.h), pygame.SRCALPHA)
+        strip.fill(BAR_FILL)
+        pygame.draw.line(strip, BAR_LINE, (0, bar.h - 1), (bar.w, bar.h - 1))
+        surface.blit(strip, (bar.x, bar.y))
+
+    def draw(self, surface: pygame.Surface, *, hovered: str | None, pressed: str | None,
+             disabled: set[str], score: int, moves: int, seconds: float, code: str) -> None:
+        for button in self.buttons:
+            state = ("off" if button.action in disabled
+                     else "down" if button.action == pressed
+                     else "hover" if button.action == hovered else "idle")
+            surface.blit(_pill((button.box.w, button.box.h), state), (button.box.x, button.box.y))
+            colour = (120, 150, 130) if state == "off" else WHITE
+            label = text.render(button.label, self.font_size, colour)
+            surface.blit(label, label.get_rect(center=button.box.centre))
+        self._draw_status(surface, score, moves, seconds, code)
+
+    def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
+                     code: str) -> None:
+        size, bar = self.font_size, self.geometry.bar
+        parts = [(tr("table.score"), str(score)), (tr("table.moves"), str(moves)),
+                 (tr("table.time"), format_time(seconds))]
+        rendered = [(text.render(label, size, DIM), text.render(value, size, WHITE, bold=True))
+                    for label, value in parts]
+        space, gap = size // 3, size * 3 // 2
+        total = sum(a.get_width() + space + b.get_width() for a, b in rendered)
+        total += gap * (len(rendered) - 1)
+        code_label = text.render(code, max(10, size * 5 // 6), DIM)
+        room_right = self.right_start - self.pad
+        show_code = code_label.get_width() + 2 * self.pad + total <= room_right - self.left_end
+        if show_code:
+            room_right -= code_label.get_width() + self.pad
+            surface.blit(code_label, code_label.get_rect(midright=(self.right_start - self.pad,
+                                                                   bar.h // 2)))
+        x = max(self.left_end + self.pad, (bar.w - total) // 2)
+        x = min(x, room_right - total)
+        for label, value in rendered:
+            surface.blit(label, label.get_rect(midleft=(x, bar.h // 2)))
+            x += label.get_width() + space
+            surface.blit(value, value.get_rect(midleft=(x, bar.h // 2)))
+            x += value.get_width() + gap
+
+
+_PILL_FILL = {"idle": (255, 255, 255, 22), "hover": (255, 255, 255, 52),
+              "down": (255, 255, 255, 84), "off": (255, 255, 255, 10)}
+_pills: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+
+
+def _pill(size: tuple[int, int], state: str) -> pygame.Surface:
+    """A rounded button backdrop (cached per size and state)."""
+    surface = _pills.get((size, state))
+    if surface is None:
+        if len(_pills) > 64:
+            _pills.clear()
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, _PILL_FILL[state], surface.get_rect(),
+                         border_radius=size[1] // 3)
+        _pills[size, state] = surface
+    return surface
+
+
+class Toast:
+    """A short message near the bottom of the table that fades after a while."""
+
+    FADE = 0.35
+
+    def __init__(self) -> None:
+        self.message: str | None = None
+        self.left = 0.0
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[str, int, int] | None = None
+
+    def show(self, message: str, seconds: float = 2.8) -> None:
+        self.message, self.left = message, seconds
+
+    def clear(self) -> None:
+        self.message, self.left = None, 0.0
+
+    @property
+    def visible(self) -> bool:
+        return self.message is not None
+
+    @property
+    def fading(self) -> bool:
+        return self.visible and self.left < self.FADE
+
+    def wake_in(self) -> float | None:
+        """Seconds until the toast starts fading (when the loop must draw again)."""
+        return max(0.0, self.left - self.FADE) if self.visible else None
+
+    def update(self, dt: float) -> bool:
+        """Advance the timer; True when the picture changes."""
+        if self.message is None:
+            return False
+        was_fading = self.fading
+        self.left -= dt
+        if self.left <= 0:
+            self.clear()
+            return True
+        return self.fading or was_fading != self.fading
+
+    def draw(self, surface: pygame.Surface, geometry: TableGeometry) -> None:
+        if self.message is None:
+            return
+        width, height = geometry.size
+        key = (self.message, width, height)
+        if self._key != key:
+            self._key, self._surface = key, _toast_surface(self.message, geometry)
+        assert self._surface is not None
+        alpha = 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
+        self._surface.set_alpha(alpha)
+        y = height - geometry.pad * 2 - geometry.card_h // 2
+        surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
+
+
+def _toast_surface(message: str, geometry: TableGeometry) -> pygame.Surface:
+    size = max(13, round(geometry.bar.h * 0.46))
+    width = geometry.size[0]
+    size = text.fit_size(message, size, int(width * 0.86))
+    label = text.render(message, size, WHITE)
+    pad_x, pad_y = size, size // 2
+    surface = pygame.Surface((label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y),
+                             pygame.SRCALPHA)
+    pygame.draw.rect(surface, (16, 24, 20, 215), surface.get_rect(),
+                     border_radius=surface.get_height() // 2)
+    surface.blit(label, (pad_x, pad_y))
+    return surface

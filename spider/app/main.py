@@ -1,0 +1,309 @@
+"""The application: the window, a fixed-timestep loop, the scene stack, and the
+hooks that dialogs, saving, statistics and sound plug into.
+
+The loop follows "Fix Your Timestep!": scenes update in fixed steps of
+1/120 s, frames are drawn as often as the display allows while something
+moves, and long frames are clamped. When nothing moves and no input comes,
+nothing is drawn: the loop sleeps in ``pygame.event.wait`` until an event
+arrives or the clock shown on screen next changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Callable
+
+import pygame
+
+from spider.app.clock import Clock, SystemClock
+from spider.app.scenes import SceneStack
+from spider.app.table import TableScene
+from spider.app.winpanel import WinPanel
+from spider.assets import ASSETS
+from spider.dealcode import DealCode
+from spider.i18n import set_language, tr
+from spider.session import Session
+from spider.settings import Settings, system_language
+
+UPDATE_RATE = 120
+STEP = 1 / UPDATE_RATE
+MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of death)
+MAX_IDLE_WAIT = 1.0     # the longest sleep between looks at the clock
+MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
+MIN_WINDOW = (800, 600)
+
+
+class App:
+    """The running game. Dialog, saving and sound code reaches everything through here."""
+
+    def __init__(self, *, settings: Settings | None = None, session: Session | None = None,
+                 size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 clock: Clock | None = None) -> None:
+        """``size``: the windowed size; ``fullscreen`` overrides the setting (headless runs)."""
+        pygame.display.init()
+        pygame.font.init()
+        settings = settings or Settings()
+        if fullscreen is not None and fullscreen != settings.fullscreen:
+            settings = settings.with_(fullscreen=fullscreen)
+        self.settings = settings
+        set_language(settings.language or system_language())
+        self.clock: Clock = clock or SystemClock()
+        self.session = session or Session(DealCode.random(settings.layout, settings.suits,
+                                                          settings.relaxed))
+        self.scenes = SceneStack()
+        self.running = True
+        self.fullscreen = settings.fullscreen
+        self.windowed_size = size or _default_window()
+        self.screen = self._open_window()
+        self._scene_size = self.screen.get_size()
+        self._dirty = True
+        self._last = self.clock.now()
+        self._lag = 0.0
+        self.table = TableScene(self)
+        self.scenes.push(self.table)
+
+    # ---------------------------------------------------------------- window
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        with contextlib.suppress(pygame.error, FileNotFoundError):
+            pygame.display.set_icon(pygame.image.load(ASSETS / "icon" / "spider.png"))
+        if self.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        pygame.display.set_caption(tr("app.title"))
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between full screen and a resizable window (the choice is a setting)."""
+        self.apply_settings(self.settings.with_(fullscreen=not self.fullscreen))
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.table.interrupt()
+        self.fullscreen = on
+        self.screen = self._open_window()
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        if size[0] <= 0 or size[1] <= 0:
+            return
+        if not self.fullscreen and self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.windowed_size = size
+        if self.screen.get_size() != self._scene_size:
+            self._scene_size = self.screen.get_size()
+            for scene in self.scenes:
+                scene.resize(self._scene_size)
+        self.request_redraw()
+
+    # ----------------------------------------------------------------- hooks
+    def request_redraw(self) -> None:
+        """Draw a new frame at the next pass of the loop."""
+        self._dirty = True
+
+    def quit(self) -> None:
+        """Leave the loop; ``run`` then returns."""
+        self.running = False
+
+    def new_game(self, code: DealCode) -> None:
+        """Start the deal ``code`` (closing any dialogs)."""
+        self.start_session(Session(code))
+
+    def restart(self) -> None:
+        """Start the current deal over."""
+        self.start_session(self.session.restart())
+
+    def start_session(self, session: Session, deal_in: bool = True) -> None:
+        """Play ``session`` (a new deal, a restart, a resumed or constructed game)."""
+        self.session = session
+        while len(self.scenes) > 1:
+            self.scenes.pop()
+        self.table.load(deal_in=deal_in)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use new settings at once (saving them is for whoever overrides this)."""
+        self.settings = settings
+        set_language(settings.language or system_language())
+        pygame.display.set_caption(tr("app.title"))
+        if settings.fullscreen != self.fullscreen:
+            self._set_fullscreen(settings.fullscreen)
+        self.table.settings_changed()
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect: pickup, place, deal, flip, run, win or refuse (none yet)."""
+
+    def notify(self, message: str, seconds: float = 2.8) -> None:
+        """Show a short message on the table."""
+        self.table.notify(message, seconds)
+
+    def open_new_game_dialog(self) -> None:
+        """Built in: a random deal of the same kind as the current one."""
+        code = self.session.code
+        self.new_game(DealCode.random(code.layout, code.suits, code.relaxed))
+
+    def open_settings(self) -> None:
+        """Built in: the list of keys (there is no settings screen yet)."""
+        self.open_help()
+
+    def open_statistics(self) -> None:
+        """Built in: nothing yet."""
+
+    def open_help(self) -> None:
+        """Built in: the keys, as a message."""
+        self.notify(tr("table.help"), 7.0)
+
+    def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
+        """Ask before ``on_yes()``. Built in: the message shows, and asking the same
+        again while it shows (Esc twice, Restart twice) means yes."""
+        self.table.ask(message_key, on_yes)
+
+    def show_win(self) -> None:
+        """The game is won and celebrated: show score, moves and time, and a New game button."""
+        if not isinstance(self.scenes.top, WinPanel):
+            self.scenes.push(WinPanel(self))
+            self.request_redraw()
+
+    def on_game_event(self, kind: str) -> None:
+        """Called after every action: "move", "deal", "undo", "redo", then "won" on a win."""
+
+    # ------------------------------------------------------------------ loop
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: window and global keys here, everything else to the top scene."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.quit()
+        elif kind == pygame.VIDEORESIZE:
+            self._resized((event.w, event.h))
+        elif kind == pygame.WINDOWSIZECHANGED:
+            self._resized((event.x, event.y))
+        elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                      pygame.VIDEOEXPOSE):
+            self.request_redraw()
+        elif kind == pygame.KEYDOWN and self._global_key(event):
+            return
+        elif self.scenes:
+            self.scenes.top.handle(event)
+            if kind != pygame.MOUSEMOTION:
+                self.request_redraw()
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        alt, ctrl = event.mod & pygame.KMOD_ALT, event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_F11 or (alt and event.key in (pygame.K_RETURN,
+                                                               pygame.K_KP_ENTER)):
+            self.toggle_fullscreen()
+            return True
+        if ctrl and event.key == pygame.K_q:
+            self.quit()
+            return True
+        return False
+
+    @property
+    def busy(self) -> bool:
+        """Whether the next pass must draw (something moves or changed)."""
+        return self._dirty or self.scenes.animating
+
+    def idle_timeout(self) -> float:
+        """How long the loop may sleep when nothing moves."""
+        waits = [wait for scene in self.scenes if (wait := scene.wake_in()) is not None]
+        return max(0.001, min([MAX_IDLE_WAIT, *waits]))
+
+    def step(self, wait: float = 0.0) -> None:
+        """One pass: events (sleeping up to ``wait`` seconds for one), fixed updates,
+        and a frame if anything changed."""
+        events = pygame.event.get()
+        if not events and wait > 0:
+            first = pygame.event.wait(max(1, round(wait * 1000)))
+            if first.type != pygame.NOEVENT:
+                events = [first, *pygame.event.get()]
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        self._advance()
+        if self._dirty:
+            self.draw()
+
+    def _advance(self) -> None:
+        now = self.clock.now()
+        frame, self._last = max(0.0, now - self._last), now
+        self.session.tick(min(frame, MAX_CLOCK_GAP))
+        self._lag += min(frame, MAX_FRAME)
+        while self._lag >= STEP:
+            for scene in list(self.scenes):
+                scene.update(STEP)
+            self._lag -= STEP
+
+    def draw(self) -> None:
+        for scene in self.scenes.visible():
+            scene.draw(self.screen)
+        pygame.display.flip()
+        self._dirty = False
+
+    def run(self) -> int:
+        """The main loop, until the player quits. Returns the exit status."""
+        rate = 0
+        with contextlib.suppress(AttributeError, pygame.error):
+            rate = pygame.display.get_current_refresh_rate()
+        frame_time = 1 / min(240, rate or 60)
+        while self.running:
+            if self.busy:
+                start = self.clock.now()
+                self.step()
+                self.clock.sleep(frame_time - (self.clock.now() - start))
+            else:
+                self.step(wait=self.idle_timeout())
+        return 0
+
+    def run_frames(self, count: int, dt: float = 1 / 60) -> None:
+        """Run ``count`` passes of the loop, ``dt`` seconds of the clock apart (tests)."""
+        for _ in range(count):
+            if not self.running:
+                return
+            self.step()
+            self.clock.sleep(dt)
+
+    def run_until_idle(self, limit: int = 3000, dt: float = 1 / 60) -> int:
+        """Run the loop until nothing moves and no event waits; return the passes run."""
+        for passes in range(1, limit + 1):
+            if not self.running:
+                return passes
+            self.step()
+            if not self.busy and not pygame.event.peek():
+                return passes
+            self.clock.sleep(dt)
+        raise RuntimeError(f"still busy after {limit} passes")
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+
+def _default_window() -> tuple[int, int]:
+    """A window size for leaving full screen: most of the desktop, at least 800 × 600."""
+    try:
+        width, height = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        width, height = 1600, 1000
+    return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
+
+
+def run(smoke_test: bool = False) -> int:
+    """Start the game (``smoke_test``: a short scripted run, headless, instead)."""
+    if smoke_test:
+        from spider.app.smoke import run_smoke
+
+        return run_smoke()
+    app = App()
+    try:
+        return app.run()
+    finally:
+        app.close()
+

@@ -1,0 +1,438 @@
+"""The table scene: the game a player sees and plays, on top of the rules model.
+
+The scene asks the model for every decision (what may move, where it may go,
+what a move does) and only shows the answers: sprites move by replaying the
+Outcome the model reports, refusals show the rule the model named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from spider.app.board import SPEEDS, Board
+from spider.app.cardimages import CardImages
+from spider.app.celebration import Celebration
+from spider.app.felt import render_felt
+from spider.app.hud import Toast, TopBar
+from spider.app.input import Dragging, Idle, InputState, dispatch
+from spider.app.layout import Box, TableGeometry
+from spider.app.scenes import Scene
+from spider.app.sprites import CardSprite
+from spider.game import DEAL, Action, Game, IllegalAction, Move
+from spider.i18n import tr
+
+if TYPE_CHECKING:
+    from spider.app.main import App
+
+HIGHLIGHT = (255, 214, 92)
+SLOT_LINE = (255, 255, 255, 46)
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP)
+
+
+class TableScene(Scene):
+    """The Spider table: columns, stock, completed runs, top bar and messages."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.input: InputState = Idle()
+        self.toast = Toast()
+        self.hovered: str | None = None
+        self.celebration: Celebration | None = None
+        self.win_pending = False
+        self._confirm: tuple[str, Callable[[], None]] | None = None
+        self._shown_second = -1
+        self.geometry = self._make_geometry(app.size)
+        self.board = Board(self.geometry)
+        self.board.speed = SPEEDS.get(app.settings.animation_speed, 1.0)
+        self.load(deal_in=False)
+
+    # --------------------------------------------------------------- set-up
+    @property
+    def game(self) -> Game:
+        return self.app.session.game
+
+    def _make_geometry(self, size: tuple[int, int]) -> TableGeometry:
+        game = self.app.session.game
+        done, _ = game.history()
+        deals = game.deals_left + sum(1 for action in done if action is DEAL)
+        runs = game.removed + len(game.cards()) // 13
+        return TableGeometry(size, len(game.columns), runs=max(1, runs), deals=max(1, deals))
+
+    def _restyle(self) -> None:
+        """Rebuild everything drawn from the geometry and the settings."""
+        g = self.geometry
+        card_size, four = (g.card_w, g.card_h), self.app.settings.four_colour
+        images = getattr(self, "images", None)
+        if images is None or images.size != card_size or images.four_colour != four:
+            self.images = CardImages(card_size, four)
+        self.bar = TopBar(g)
+        self.background = self._render_background()
+
+    def _render_background(self) -> pygame.Surface:
+        """The static layer: felt, bar backdrop and the outlines of empty places."""
+        g = self.geometry
+        surface = render_felt(g.size).copy()
+        self.bar.draw_backdrop(surface)
+        slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
+        for column in range(g.columns):
+            surface.blit(slot, g.column_slot(column)[:2])
+        surface.blit(slot, g.run_slot(0))
+        surface.blit(slot, g.stock_pile(0, 1))
+        return surface
+
+    def load(self, deal_in: bool = True) -> None:
+        """Show the session's game from scratch (a new deal, a restart, a loaded game)."""
+        self.input = Idle()
+        self.celebration, self.win_pending, self._confirm = None, False, None
+        self.toast.clear()
+        self._shown_second = int(self.app.session.elapsed)
+        self.geometry = self.board.geometry = self._make_geometry(self.app.size)
+        self._restyle()
+        self.board.load(self.game, deal_in=deal_in)
+        self.app.request_redraw()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._cancel_input()
+        self.geometry = self._make_geometry(size)
+        self._restyle()
+        self.board.set_geometry(self.geometry)
+        if self.celebration is not None:
+            self._end_celebration()
+        self.app.request_redraw()
+
+    def settings_changed(self) -> None:
+        """Speed, colours or language changed: redraw what depends on them."""
+        self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
+        self._restyle()
+        self.app.request_redraw()
+
+    # ---------------------------------------------------------------- state
+    @property
+    def animating(self) -> bool:
+        return (self.board.moving or self.toast.fading or self.win_pending
+                or (self.celebration is not None and not self.celebration.done))
+
+    def wake_in(self) -> float | None:
+        """Seconds until the picture changes by itself (the clock, a message)."""
+        times = [self.toast.wake_in()]
+        session = self.app.session
+        if session.started and not self.game.is_won:
+            times.append(1.0 - session.elapsed % 1.0)
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
+    @property
+    def drag_threshold(self) -> int:
+        return max(3, round(self.geometry.card_w * 0.04))
+
+    @property
+    def dragging(self) -> Dragging | None:
+        return self.input if isinstance(self.input, Dragging) else None
+
+    # ------------------------------------------------------------- hit tests
+    def card_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.geometry.card_at(pos, self.board.column_ys())
+
+    def stock_hit(self, pos: tuple[int, int]) -> bool:
+        box = self.geometry.stock_box(self.game.deals_left)
+        return box is not None and box.contains(pos)
+
+    def button_enabled(self, action: str) -> bool:
+        return {"undo": self.game.can_undo, "redo": self.game.can_redo}.get(action, True)
+
+    # --------------------------------------------------------------- actions
+    def finish_animations(self) -> None:
+        """End running animations at once (a new action is starting)."""
+        self.board.finish()
+        self.app.request_redraw()
+
+    def _cancel_input(self) -> None:
+        self.input.cancel(self)
+        self.input = Idle()
+        self.board.finish()
+
+    def interrupt(self) -> None:
+        """Stop everything in progress: drags, animations, the celebration."""
+        self._cancel_input()
+        if self.celebration is not None or self.win_pending:
+            self.celebration, self.win_pending = None, False
+        self.app.request_redraw()
+
+    def perform(self, action: Action | str, dropped: bool = False) -> bool:
+        """Play a move, a deal, ``"undo"`` or ``"redo"`` through the model and show it.
+
+        ``dropped``: the cards were released by a drag where they now are.
+        Returns whether the model accepted it (a refusal shows the rule).
+        """
+        if not dropped:
+            self.interrupt()
+        game = self.game
+        try:
+            if action == "undo":
+                outcome, kind = game.undo(), "undo"
+            elif action == "redo":
+                outcome, kind = game.redo(), "redo"
+            else:
+                assert not isinstance(action, str)
+                outcome = game.play(action)
+                kind = "deal" if action is DEAL else "move"
+        except IllegalAction as error:
+            if dropped:
+                self.board.drop_back()
+            self.refuse(error)
+            return False
+        self.board.show(outcome, game, dropped=dropped)
+        self._confirm = None
+        self.app.request_redraw()
+        self.app.on_game_event(kind)
+        if game.is_won and kind != "undo":
+            self.win_pending = True
+            self.app.on_game_event("won")
+        return True
+
+    def deal(self) -> None:
+        if not self.perform(DEAL):
+            self.board.shake()
+
+    def refuse(self, error: IllegalAction) -> None:
+        """The model said no: tell the player the rule (if reminders are on)."""
+        self.app.play_sound("refuse")
+        self.remind(error.explanation())
+
+    def remind(self, message: str) -> None:
+        if self.app.settings.rule_reminders:
+            self.notify(message)
+
+    def notify(self, message: str, seconds: float = 2.8) -> None:
+        self.toast.show(message, seconds)
+        self.app.request_redraw()
+
+    def can_lift(self, column: int, index: int) -> bool:
+        """Whether the cards from ``index`` on may move together; if not, say why."""
+        try:
+            self.game.check_group(column, len(self.game.columns[column]) - index)
+        except IllegalAction as error:
+            self.refuse(error)
+            return False
+        return True
+
+    def start_drag(self, column: int, index: int) -> list[int]:
+        """Lift the group; return the columns that would accept it."""
+        self.board.lift(column, index)
+        self.app.play_sound("pickup")
+        return self.game.destinations(column, len(self.game.columns[column]) - index)
+
+    def drag_to(self, corner: tuple[float, float]) -> None:
+        self.board.drag_to(corner)
+        self.app.request_redraw()
+
+    def drop(self, column: int, index: int, corner: tuple[float, float]) -> None:
+        """The dragged group is released with its first card's corner at ``corner``."""
+        count = len(self.game.columns[column]) - index
+        target = None
+        if self.app.settings.auto_place:
+            target = self.game.best_destination(column, count)
+        if target is None:
+            card = Box(round(corner[0]), round(corner[1]), self.geometry.card_w,
+                       self.geometry.card_h)
+            target = self.geometry.drop_column(card)
+        if target is None or target == column:
+            self.board.drop_back()
+            self.app.request_redraw()
+            return
+        self.perform(Move(column, target, count), dropped=True)
+
+    def send_to_best(self, column: int, index: int) -> None:
+        """Double-click: the group goes to the model's best destination."""
+        if not self.can_lift(column, index):
+            return
+        count = len(self.game.columns[column]) - index
+        target = self.game.best_destination(column, count)
+        if target is None:
+            self.app.play_sound("refuse")
+            self.remind(tr("table.nowhere"))
+            return
+        self.perform(Move(column, target, count))
+
+    def press_button(self, action: str) -> None:
+        app = self.app
+        if action == "new":
+            app.open_new_game_dialog()
+        elif action == "restart":
+            if app.session.started:
+                app.confirm("table.confirm-restart", app.restart)
+            else:
+                app.restart()
+        elif action in ("undo", "redo"):
+            self.perform(action)
+        elif action == "menu":
+            app.open_settings()
+
+    def ask(self, message_key: str, on_yes: Callable[[], None]) -> None:
+        """The built-in confirmation: the same request again while its message shows says yes."""
+        if self._confirm is not None and self._confirm[0] == message_key and self.toast.visible:
+            self._confirm = None
+            self.toast.clear()
+            on_yes()
+            return
+        self._confirm = (message_key, on_yes)
+        self.notify(tr(message_key), 3.0)
+
+    def toggle_auto_place(self) -> None:
+        settings = self.app.settings
+        self.app.apply_settings(settings.with_(auto_place=not settings.auto_place))
+        self.notify(tr("table.auto-place-on" if self.app.settings.auto_place
+                       else "table.auto-place-off"))
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.celebration is not None and not self.celebration.panel_shown and event.type in (
+                pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self._show_win_panel()
+            return
+        if event.type in MOUSE_EVENTS:
+            self.input = dispatch(self.input, self, event)
+            if event.type == pygame.MOUSEMOTION:
+                self._hover(event.pos)
+            else:
+                self.app.request_redraw()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self._cancel_input()
+            self.app.request_redraw()
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        hovered = self.bar.button_at(pos) if isinstance(self.input, Idle) else None
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self.app.request_redraw()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        alt = bool(event.mod & pygame.KMOD_ALT)
+        key = event.key
+        if ctrl and key == pygame.K_z:
+            self.perform("redo" if shift else "undo")
+        elif ctrl and key == pygame.K_y:
+            self.perform("redo")
+        elif ctrl or alt:
+            return
+        elif key == pygame.K_d:
+            self.deal()
+        elif key == pygame.K_n:
+            self.interrupt()
+            self.app.open_new_game_dialog()
+        elif key == pygame.K_a:
+            self.toggle_auto_place()
+        elif key == pygame.K_F1:
+            self.app.open_help()
+        elif key == pygame.K_ESCAPE:
+            if self.dragging is not None:
+                self._cancel_input()
+                self.app.request_redraw()
+            else:
+                self.app.confirm("table.confirm-quit", self.app.quit)
+
+    # ---------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        for cue in self.board.update(dt):
+            self.app.play_sound(cue)
+        if self.board.moving:
+            self.app.request_redraw()
+        if self.toast.update(dt):
+            self.app.request_redraw()
+        if self.win_pending and not self.board.moving:
+            self._start_celebration()
+        if self.celebration is not None and not self.celebration.done:
+            self.celebration.update(dt)
+            self.app.request_redraw()
+            if self.celebration.panel_due:
+                self._show_win_panel()
+        second = int(self.app.session.elapsed)
+        if second != self._shown_second:
+            self._shown_second = second
+            self.app.request_redraw()
+
+    def _start_celebration(self) -> None:
+        self.win_pending = False
+        self.app.play_sound("win")
+        if self.board.speed == 0:
+            self.app.show_win()
+            return
+        piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
+                 for run in self.board.runs]
+        self.celebration = Celebration(self.background, piles)
+
+    def _show_win_panel(self) -> None:
+        if self.celebration is not None:
+            self.celebration.panel_shown = True
+        self.app.show_win()
+
+    def _end_celebration(self) -> None:
+        shown = self.celebration is not None and self.celebration.panel_shown
+        self.celebration = None
+        if not shown:
+            self.app.show_win()
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.celebration is not None:
+            self.celebration.draw(surface)
+        else:
+            surface.blit(self.background, (0, 0))
+            self._draw_cards(surface)
+        session, game = self.app.session, self.game
+        disabled = {action for action in ("undo", "redo") if not self.button_enabled(action)}
+        pressed = getattr(self.input, "action", None)
+        self.bar.draw(surface, hovered=self.hovered, pressed=pressed, disabled=disabled,
+                      score=game.score, moves=game.moves, seconds=session.elapsed,
+                      code=str(session.code))
+        self.toast.draw(surface, self.geometry)
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        resting, flying, dragged = self.board.layers()
+        shake = self.board.stock_shake()
+        shaking = {id(sprite) for sprite in self.board.stock} if shake else set()
+        for sprite in resting:
+            self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
+        drag = self.dragging
+        if drag is not None and self.app.settings.placement_help:
+            self._draw_highlights(surface, drag.accepting)
+        for sprite in flying:
+            self._blit(surface, sprite)
+        if dragged:
+            self._draw_shadow(surface, dragged)
+            for sprite in dragged:
+                self._blit(surface, sprite)
+
+    def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
+        image = self.images.image(sprite.card, sprite.shown_up, sprite.squash)
+        x, y = sprite.pos
+        x += dx + (self.geometry.card_w - image.get_width()) / 2
+        surface.blit(image, (round(x), round(y)))
+
+    def _draw_highlights(self, surface: pygame.Surface, columns: list[int]) -> None:
+        g = self.geometry
+        glow = self.images.outline((*HIGHLIGHT, 235), max(2, g.card_w // 36),
+                                   fill=(*HIGHLIGHT, 46))
+        for column in columns:
+            cards = self.board.columns[column]
+            place = _whole(cards[-1].target) if cards else g.column_slot(column)[:2]
+            surface.blit(glow, place)
+
+    def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite]) -> None:
+        first, last = group[0], group[-1]
+        height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
+        shadow, spread = self.images.shadow((self.geometry.card_w, height))
+        offset = max(2, self.geometry.card_w // 22)
+        surface.blit(shadow, (round(first.pos[0]) - spread + offset,
+                              round(first.pos[1]) - spread + offset * 2))
+
+
+def _whole(point: tuple[float, float]) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
