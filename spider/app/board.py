@@ -93,21 +93,28 @@ class Board:
         )
 
     def layers(self) -> tuple[list[CardSprite], list[CardSprite], list[CardSprite]]:
-        """Sprites to draw, bottom first: resting ones, flying ones, then the dragged group."""
+        """Sprites to draw, bottom first: resting ones, moving ones, then the dragged group.
+
+        Moving cards still waiting for their turn keep the stacking of where they
+        wait (higher on screen below); those on their way go above them, the
+        earliest to leave lowest, so cards land on top of each other in order.
+        """
         resting: list[CardSprite] = []
-        flying: list[tuple[float, int, CardSprite]] = []
+        moving: list[tuple[tuple[float, ...], CardSprite]] = []
         dragged = {id(sprite) for sprite in self.dragging}
         ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
                    *(s for run in self.runs for s in reversed(run))]
         for index, sprite in enumerate(ordered):
             if id(sprite) in dragged:
                 continue
-            if sprite.moving:
-                flying.append((sprite.first_start, index, sprite))
-            else:
+            if not sprite.moving:
                 resting.append(sprite)
-        flying.sort(key=lambda item: item[:2])
-        return resting, [item[2] for item in flying], list(self.dragging)
+            elif sprite.first_start > self.time:
+                moving.append(((0, sprite.pos[1], sprite.pos[0], index), sprite))
+            else:
+                moving.append(((1, sprite.first_start, index), sprite))
+        moving.sort(key=lambda item: item[0])
+        return resting, [sprite for _, sprite in moving], list(self.dragging)
 
     def stock_shake(self) -> float:
         """Horizontal offset of the stock while it shakes (pixels)."""

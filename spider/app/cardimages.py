@@ -166,7 +166,7 @@ class CardImages:
         spread = max(2, round(self.size[0] * 0.08))
         cached = self._shadows.get(size)
         if cached is None:
-            if len(self._shadows) > 32:
+            if len(self._shadows) > 64:
                 self._shadows.clear()
             w, h = size[0] + 2 * spread, size[1] + 2 * spread
             cached = pygame.Surface((w, h), pygame.SRCALPHA)

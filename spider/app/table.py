@@ -70,6 +70,8 @@ class TableScene(Scene):
             self.images = CardImages(card_size, four)
         self.bar = TopBar(g)
         self.background = self._render_background()
+        self._still: pygame.Surface | None = None
+        self._still_key: list[tuple[object, ...]] = []
 
     def _render_background(self) -> pygame.Surface:
         """The static layer: felt, bar backdrop and the outlines of empty places."""
@@ -384,7 +386,6 @@ class TableScene(Scene):
         if self.celebration is not None:
             self.celebration.draw(surface)
         else:
-            surface.blit(self.background, (0, 0))
             self._draw_cards(surface)
         session, game = self.app.session, self.game
         disabled = {action for action in ("undo", "redo") if not self.button_enabled(action)}
@@ -397,18 +398,41 @@ class TableScene(Scene):
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.board.layers()
         shake = self.board.stock_shake()
-        shaking = {id(sprite) for sprite in self.board.stock} if shake else set()
-        for sprite in resting:
-            self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
+        if shake:
+            shaking = {id(sprite) for sprite in self.board.stock}
+            surface.blit(self.background, (0, 0))
+            for sprite in resting:
+                self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
+        else:
+            surface.blit(self._still_layer(resting), (0, 0))
         drag = self.dragging
         if drag is not None and self.app.settings.placement_help:
             self._draw_highlights(surface, drag.accepting)
         for sprite in flying:
+            if sprite.pos != sprite.target and sprite.first_start <= self.board.time:
+                self._draw_shadow(surface, [sprite], lifted=0.5)
             self._blit(surface, sprite)
         if dragged:
             self._draw_shadow(surface, dragged)
             for sprite in dragged:
                 self._blit(surface, sprite)
+
+    def _still_layer(self, resting: list[CardSprite]) -> pygame.Surface:
+        """The background with every resting card, redrawn only when one of them
+        changes (while cards fly or a group is dragged, the rest is one blit)."""
+        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        if self._still is None or key != self._still_key:
+            if self._still is None or self._still.get_size() != self.background.get_size():
+                self._still = self.background.copy()
+            else:
+                self._still.blit(self.background, (0, 0))
+            # A card drawn later at exactly the same place hides the one below (piles).
+            top = {sprite.pos: sprite for sprite in resting}
+            for sprite in resting:
+                if top[sprite.pos] is sprite:
+                    self._blit(self._still, sprite)
+            self._still_key = key
+        return self._still
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
         image = self.images.image(sprite.card, sprite.shown_up, sprite.squash)
@@ -425,13 +449,17 @@ class TableScene(Scene):
             place = _whole(cards[-1].target) if cards else g.column_slot(column)[:2]
             surface.blit(glow, place)
 
-    def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite]) -> None:
+    def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite],
+                     lifted: float = 1.0) -> None:
+        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand)."""
         first, last = group[0], group[-1]
         height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
-        shadow, spread = self.images.shadow((self.geometry.card_w, height))
-        offset = max(2, self.geometry.card_w // 22)
-        surface.blit(shadow, (round(first.pos[0]) - spread + offset,
-                              round(first.pos[1]) - spread + offset * 2))
+        step = max(4, self.geometry.card_w // 16)  # few sizes while turning: cached shadows
+        width = max(step, round(self.geometry.card_w * first.squash / step) * step)
+        shadow, spread = self.images.shadow((width, height))
+        offset = max(1, round(self.geometry.card_w / 22 * lifted))
+        x = round(first.pos[0] + (self.geometry.card_w - width) / 2) - spread + offset
+        surface.blit(shadow, (x, round(first.pos[1]) - spread + offset * 2))
 
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:

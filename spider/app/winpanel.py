@@ -18,7 +18,7 @@ from spider.i18n import tr
 if TYPE_CHECKING:
     from spider.app.main import App
 
-PANEL = (18, 40, 28, 228)
+PANEL = (16, 36, 26, 244)
 GOLD = (255, 214, 92)
 WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
