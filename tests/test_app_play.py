@@ -367,3 +367,23 @@ def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play) -> None
     driver.settle()
     assert driver.table.board.rebuilds == 0
     assert_settled(driver)
+
+
+def test_a_double_click_on_the_stock_deals_once(play) -> None:
+    driver = play()
+    driver.double_click(driver.stock_point())
+    assert driver.table.game.moves == 1
+
+
+def test_rule_reminders_can_be_turned_off(play) -> None:
+    driver = play(position=TWO_TARGETS, rule_reminders=False)
+    driver.drag_move(Move(0, 3, 1))
+    driver.settle()
+    assert driver.table.toast.message is None and driver.table.game.moves == 0
+    assert_settled(driver)
+
+
+def test_animation_off_puts_cards_in_place_at_once(play) -> None:
+    driver = play(animation_speed="off")
+    driver.key(pygame.K_d)
+    assert_settled(driver)  # without running a single frame

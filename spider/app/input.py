@@ -43,7 +43,8 @@ class Idle(InputState):
         if button is not None:
             return ButtonPressed(button) if table.button_enabled(button) else self
         if table.stock_hit(pos):
-            table.deal()
+            if clicks < 2:  # a double-click on the stock deals once, not twice
+                table.deal()
             return self
         hit = table.card_at(pos)
         if hit is None:

@@ -237,6 +237,11 @@ class App:
         frame, self._last = max(0.0, now - self._last), now
         self.session.tick(min(frame, MAX_CLOCK_GAP))
         self._lag += min(frame, MAX_FRAME)
+        if self._lag >= STEP and not self.scenes.animating:
+            # Nothing moves: one update lets timers (messages, the clock) catch up.
+            for scene in list(self.scenes):
+                scene.update(self._lag)
+            self._lag = 0.0
         while self._lag >= STEP:
             for scene in list(self.scenes):
                 scene.update(STEP)

@@ -7,6 +7,7 @@ Outcome the model reports, refusals show the rule the model named.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,7 @@ class TableScene(Scene):
         self.input: InputState = Idle()
         self.toast = Toast()
         self.hovered: str | None = None
+        self._hand = False
         self.celebration: Celebration | None = None
         self.win_pending = False
         self._confirm: tuple[str, Callable[[], None]] | None = None
@@ -47,7 +49,7 @@ class TableScene(Scene):
         self.geometry = self._make_geometry(app.size)
         self.board = Board(self.geometry)
         self.board.speed = SPEEDS.get(app.settings.animation_speed, 1.0)
-        self.load(deal_in=False)
+        self.load(deal_in=not app.session.started)
 
     # --------------------------------------------------------------- set-up
     @property
@@ -308,10 +310,19 @@ class TableScene(Scene):
             self.app.request_redraw()
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        hovered = self.bar.button_at(pos) if isinstance(self.input, Idle) else None
+        """Light the button under the pointer; a hand over what can be clicked."""
+        idle = isinstance(self.input, Idle)
+        hovered = self.bar.button_at(pos) if idle else None
         if hovered != self.hovered:
             self.hovered = hovered
             self.app.request_redraw()
+        hand = idle and ((hovered is not None and self.button_enabled(hovered))
+                         or self.stock_hit(pos))
+        if hand != self._hand:
+            self._hand = hand
+            with contextlib.suppress(pygame.error):
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand
+                                        else pygame.SYSTEM_CURSOR_ARROW)
 
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)

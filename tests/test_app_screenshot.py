@@ -1,0 +1,30 @@
+"""``main.py screenshot``: one real frame saved as PNG; illegal moves are reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from spider.app.screenshot import take_screenshot
+from spider.dealcode import DealCode
+from spider.notation import parse_moves
+
+
+def test_a_screenshot_has_the_size_asked_for(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    code = DealCode.parse("SP1-S4C-BCDEFGH")
+    assert take_screenshot(out, (1024, 700), code, parse_moves("d")) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 700)
+    felt = image.get_at((512, 450))
+    assert felt.g > felt.r and felt.g > felt.b  # the green table shows
+
+
+def test_an_illegal_move_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "shot.png"
+    status = take_screenshot(out, (800, 600), DealCode.parse("SP1-S1C-AAAAAAD"),
+                             parse_moves("u"))
+    assert status == 1 and not out.exists()
+    assert "nothing-to-undo" in capsys.readouterr().err
