@@ -37,24 +37,33 @@ class Button:
 
 
 class TopBar:
-    """Positions and draws the bar's contents; the bar's backdrop is in the static layer."""
+    """Positions and draws the bar's contents; the bar's backdrop is in the static layer.
+
+    Text shrinks when the labels (long in some languages) would not fit the width.
+    """
 
     def __init__(self, geometry: TableGeometry) -> None:
         self.geometry = geometry
         bar = geometry.bar
-        self.font_size = max(12, round(bar.h * 0.4))
         self.pad = max(4, round(bar.h * 0.18))
+        labels = [tr(key) for _, key in (*LEFT_BUTTONS, MENU_BUTTON)]
+        self.font_size = max(12, round(bar.h * 0.4))
+        while self.font_size > 10 and sum(map(self._button_width, labels)) > bar.w * 0.5:
+            self.font_size -= 1
         self.buttons: list[Button] = []
         x = self.pad
-        for action, key in LEFT_BUTTONS:
-            x = self._add_button(action, tr(key), x) + self.pad // 2
+        for (action, _), label in zip(LEFT_BUTTONS, labels, strict=False):
+            width = self._button_width(label)
+            self.buttons.append(Button(action, label, self._button_box(x, width)))
+            x += width + self.pad // 2
         self.left_end = x
-        action, key = MENU_BUTTON
-        label = tr(key)
-        width = self._button_width(label)
-        self.buttons.append(Button(action, label, self._button_box(bar.w - self.pad - width,
-                                                                   width)))
+        width = self._button_width(labels[-1])
         self.right_start = bar.w - self.pad - width
+        self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
+                                   self._button_box(self.right_start, width)))
+        room = self.right_start - self.left_end - 2 * self.pad
+        widest = self._status_width(self.font_size, ("0000", "0000", "0:00:00"))
+        self.status_size = max(9, min(self.font_size, self.font_size * room // max(1, widest)))
 
     def _button_width(self, label: str) -> int:
         return text.font(self.font_size).size(label)[0] + 2 * self.pad + self.pad // 2
@@ -63,10 +72,13 @@ class TopBar:
         inset = max(3, round(self.geometry.bar.h * 0.14))
         return Box(x, inset, width, self.geometry.bar.h - 2 * inset)
 
-    def _add_button(self, action: str, label: str, x: int) -> int:
-        width = self._button_width(label)
-        self.buttons.append(Button(action, label, self._button_box(x, width)))
-        return x + width
+    @staticmethod
+    def _status_width(size: int, values: tuple[str, str, str]) -> int:
+        labels = (tr("table.score"), tr("table.moves"), tr("table.time"))
+        words = sum(text.font(size).size(label)[0] for label in labels)
+        numbers = sum(text.font(size, bold=True).size(value)[0] for value in values)
+        space, gap = _spacing(size)
+        return words + numbers + 3 * space + 2 * gap
 
     def button_at(self, point: tuple[float, float]) -> str | None:
         for button in self.buttons:
@@ -96,15 +108,15 @@ class TopBar:
 
     def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
                      code: str) -> None:
-        size, bar = self.font_size, self.geometry.bar
+        size, bar = self.status_size, self.geometry.bar
         parts = [(tr("table.score"), str(score)), (tr("table.moves"), str(moves)),
                  (tr("table.time"), format_time(seconds))]
         rendered = [(text.render(label, size, DIM), text.render(value, size, WHITE, bold=True))
                     for label, value in parts]
-        space, gap = size // 3, size * 3 // 2
+        space, gap = _spacing(size)
         total = sum(a.get_width() + space + b.get_width() for a, b in rendered)
         total += gap * (len(rendered) - 1)
-        code_label = text.render(code, max(10, size * 5 // 6), DIM)
+        code_label = text.render(code, max(10, self.font_size * 5 // 6), DIM)
         room_right = self.right_start - self.pad
         show_code = code_label.get_width() + 2 * self.pad + total <= room_right - self.left_end
         if show_code:
@@ -118,6 +130,11 @@ class TopBar:
             x += label.get_width() + space
             surface.blit(value, value.get_rect(midleft=(x, bar.h // 2)))
             x += value.get_width() + gap
+
+
+def _spacing(size: int) -> tuple[int, int]:
+    """Status spacing: between a label and its value, and between the three figures."""
+    return size // 3, size * 3 // 2
 
 
 _PILL_FILL = {"idle": (255, 255, 255, 22), "hover": (255, 255, 255, 52),

@@ -161,8 +161,7 @@ class TableScene(Scene):
     def interrupt(self) -> None:
         """Stop everything in progress: drags, animations, the celebration."""
         self._cancel_input()
-        if self.celebration is not None or self.win_pending:
-            self.celebration, self.win_pending = None, False
+        self.celebration, self.win_pending = None, False
         self.app.request_redraw()
 
     def perform(self, action: Action | str, dropped: bool = False) -> bool:
