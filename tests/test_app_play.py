@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -337,13 +339,17 @@ def test_the_clock_runs_once_the_game_starts(play) -> None:
     assert app.idle_timeout() <= 1.0
 
 
-def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play) -> None:
-    import random
-
-    rng = random.Random(1234)
-    driver = play(code="SP1-S2C-ABCDEFG")
+@pytest.mark.parametrize(("seed", "code"), [(1234, "SP1-S2C-ABCDEFG"), (99, "SO1-S4R-AAAQRST"),
+                                           (7, "SB1-S1C-ZZZZZZZ")])
+def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play, seed: int,
+                                                                    code: str) -> None:
+    rng = random.Random(seed)
+    driver = play(code=code)
     game = driver.table.game
+    columns = len(game.columns)
     for _ in range(70):
+        if rng.random() < 0.05:
+            driver.resize(rng.choice([(800, 600), (1280, 720), (1920, 1080), (1000, 900)]))
         roll = rng.random()
         moves = game.legal_moves()
         if roll < 0.4 and moves:
@@ -354,7 +360,7 @@ def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play) -> None
             driver.double_click(driver.card_point(move.source,
                                                   len(game.columns[move.source]) - count))
         elif roll < 0.6:
-            source, target = rng.randrange(10), rng.randrange(10)
+            source, target = rng.randrange(columns), rng.randrange(columns)
             if game.columns[source] and game.columns[source][-1].face_up:
                 driver.drag_move(Move(source, target, 1))
         elif roll < 0.7 and game.is_legal(DEAL):

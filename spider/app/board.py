@@ -325,8 +325,12 @@ class Board:
         t, speed = TIMING, self.speed
         end = cursor
         if kind == "move":
-            duration, ease, gap = ((t.drop, SETTLE, 0.0) if dropped
-                                   else (t.move, FLIGHT, t.group_gap))
+            if dropped:  # settles from where it was let go: longer the farther it is
+                (x0, y0), (x1, y1) = group[0].pos, group[0].target
+                distance = math.hypot(x1 - x0, y1 - y0) / self.geometry.card_h
+                duration, ease, gap = min(t.move, t.drop + 0.04 * distance), SETTLE, 0.0
+            else:
+                duration, ease, gap = t.move, FLIGHT, t.group_gap
             for number, sprite in enumerate(group):
                 end = max(end, self._glide(sprite, sprite.target, cursor + number * gap * speed,
                                            duration, ease, True))
