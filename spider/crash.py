@@ -121,6 +121,9 @@ def show_message_box(title: str, message: str) -> bool:
     """Show ``message`` in a native box if a display can be opened; True if shown."""
     if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
         return False
+    if sys.platform not in ("win32", "darwin") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False  # no desktop session to show a box in
     try:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
