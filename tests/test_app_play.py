@@ -393,3 +393,16 @@ def test_animation_off_puts_cards_in_place_at_once(play) -> None:
     driver = play(animation_speed="off")
     driver.key(pygame.K_d)
     assert_settled(driver)  # without running a single frame
+
+
+def test_f11_and_alt_enter_toggle_full_screen(play) -> None:
+    driver = play(size=(1000, 700))
+    app = driver.app
+    driver.key(pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    assert app.size == pygame.display.get_desktop_sizes()[0] == driver.table.geometry.size
+    driver.key(pygame.K_RETURN, pygame.KMOD_ALT)
+    assert not app.fullscreen and not app.settings.fullscreen
+    assert app.size == (1000, 700) == driver.table.geometry.size
+    driver.settle()
+    assert_settled(driver)
