@@ -406,3 +406,12 @@ def test_f11_and_alt_enter_toggle_full_screen(play) -> None:
     assert app.size == (1000, 700) == driver.table.geometry.size
     driver.settle()
     assert_settled(driver)
+
+
+def test_the_loop_can_sleep_with_any_scene_on_top(play) -> None:
+    from spider.app.scenes import Scene
+
+    driver = play()
+    driver.app.scenes.push(Scene(driver.app))
+    assert 0 < driver.app.idle_timeout() <= 1.0
+    driver.app.run_frames(3)

@@ -48,6 +48,12 @@ class Scene:
         """True while something moves, so the loop keeps drawing frames."""
         return False
 
+    def wake_in(self) -> float | None:
+        """Seconds until the scene changes by itself while nothing moves (a clock
+        ticking, a message expiring); ``None``: only input changes it. The loop
+        sleeps at most this long."""
+        return None
+
 
 class SceneStack:
     """The scenes, bottom first; the last one is on top and gets the input."""
