@@ -122,12 +122,14 @@ class App:
         """Start the current deal over."""
         self.start_session(self.session.restart())
 
-    def start_session(self, session: Session, deal_in: bool = True) -> None:
-        """Play ``session`` (a new deal, a restart, a resumed or constructed game)."""
+    def start_session(self, session: Session, deal_in: bool | None = None) -> None:
+        """Play ``session`` (a new deal, a restart, a resumed or constructed game),
+        closing any dialogs. ``deal_in``: deal the columns out of the stock
+        (by default when the game has not started)."""
         self.session = session
         while len(self.scenes) > 1:
             self.scenes.pop()
-        self.table.load(deal_in=deal_in)
+        self.table.load(deal_in=not session.started if deal_in is None else deal_in)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once (saving them is for whoever overrides this)."""
