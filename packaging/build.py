@@ -3,7 +3,8 @@
 Produces the windowed onedir build ``dist/Spider/`` with the executable ``Spider``
 (``Spider.exe`` on Windows; on macOS also ``dist/Spider.app``). Options:
 
-- ``--onefile``   one self-extracting executable instead (starts slower);
+- ``--onefile``   one self-extracting executable instead, ``dist/onefile/Spider``
+  (``Spider.exe``; ``Spider.app`` on macOS); it starts slower;
 - ``--smoke-test`` afterwards run the built executable's ``--smoke-test`` from another
   working directory, with a time limit, and exit with its status.
 
@@ -30,8 +31,14 @@ ICONS = [ROOT / "assets" / "icon" / name
 SMOKE_TIMEOUT = 120
 
 
+def dist_folder(onefile: bool = False, dist: Path = DIST) -> Path:
+    """Where a build goes: ``dist``, or ``dist/onefile`` (not to clash with dist/Spider/)."""
+    return dist / "onefile" if onefile else dist
+
+
 def executable(onefile: bool = False, dist: Path = DIST) -> Path:
     """Where the build puts the program to run (inside the .app on macOS)."""
+    dist = dist_folder(onefile, dist)
     if sys.platform == "darwin":
         return dist / "Spider.app" / "Contents" / "MacOS" / "Spider"
     name = "Spider.exe" if sys.platform == "win32" else "Spider"
@@ -48,7 +55,7 @@ def ensure_icons() -> None:
 def build(onefile: bool = False) -> Path:
     ensure_icons()
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-               "--distpath", str(DIST), "--workpath", str(WORK), str(SPEC)]
+               "--distpath", str(dist_folder(onefile)), "--workpath", str(WORK), str(SPEC)]
     if onefile:
         command += ["--", "--onefile"]
     print("build:", " ".join(command), flush=True)

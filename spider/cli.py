@@ -132,7 +132,12 @@ def command_start(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra and (args.command not in ("play", "screenshot") or extra[0].startswith("-")):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        if extra:  # moves written after the options: argparse leaves them over
+            args.moves = [*args.moves, *extra]
         handler = {
             "deal": command_deal,
             "play": command_play,

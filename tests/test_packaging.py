@@ -224,6 +224,7 @@ def test_the_build_script_knows_where_the_executable_goes() -> None:
         assert program == dist / "Spider" / "Spider.exe"
     else:
         assert program == dist / "Spider" / "Spider"
+        assert build.executable(onefile=True, dist=dist) == dist / "onefile" / "Spider"
 
 
 def test_the_readme_documents_the_build() -> None:
