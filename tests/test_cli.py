@@ -82,3 +82,16 @@ def test_bad_position_text_names_the_line(tmp_path: Path) -> None:
     result = spider("play", "--position", str(bad))
     assert result.returncode == 2
     assert "Line 3" in result.stderr and '"Zq"' in result.stderr
+
+
+def test_screenshot_takes_moves_after_its_options(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    result = spider("screenshot", str(out), "--size", "800x600", "--code", "SP1-S1C-AAAAAAD",
+                    "6>1", "d")
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_unknown_words_are_refused() -> None:
+    assert spider("deal", "SP1-S1C-AAAAAAA", "extra").returncode == 2
+    assert spider("play", "--code", "SP1-S1C-AAAAAAD", "6>1", "--bogus").returncode == 2
