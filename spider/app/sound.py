@@ -1,0 +1,93 @@
+"""Sound effects: pick-up, place, deal, flip, run completed, win and a refused move.
+
+``Sounds`` opens the mixer once and loads every effect from ``assets/sounds``.
+Without an audio device (or with a missing or unreadable file) it stays silent
+instead of failing: a game must never stop for want of a sound.
+
+Wiring (see ``spider.app.dialogs``): ``app.sounds = Sounds(app)`` and
+``App.play_sound(name)`` calls ``app.sounds.play(name)``; the Sound setting is
+read from ``app.settings`` at every play, so muting needs no extra call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from spider.assets import SOUNDS
+
+if TYPE_CHECKING:
+    from spider.app.main import App
+
+log = logging.getLogger(__name__)
+
+#: Every effect the game plays, named like its file (``assets/sounds/<name>.wav``).
+NAMES = ("pickup", "place", "deal", "flip", "run", "win", "refuse")
+#: Per-effect volume: frequent, small sounds quieter than the rare, big ones.
+VOLUMES = {"pickup": 0.55, "place": 0.6, "deal": 0.5, "flip": 0.45, "run": 0.8, "win": 0.9,
+           "refuse": 0.6}
+CHANNELS = 16
+
+
+def open_mixer() -> bool:
+    """Start the mixer (44.1 kHz, 16-bit stereo, short buffer); False without a device."""
+    try:
+        if pygame.mixer.get_init() is None:
+            pygame.mixer.pre_init(44100, -16, 2, 512)
+            pygame.mixer.init()
+        pygame.mixer.set_num_channels(CHANNELS)
+    except (pygame.error, OSError, NotImplementedError) as error:
+        log.info("no sound: %s", error)
+        return False
+    return pygame.mixer.get_init() is not None
+
+
+class Sounds:
+    """All effects, ready to play. ``enabled`` (or the app's Sound setting) mutes them."""
+
+    def __init__(self, app: App | None = None, folder: Path = SOUNDS,
+                 enabled: bool = True) -> None:
+        self.app = app
+        self.enabled = enabled
+        self.available = open_mixer()
+        self.effects: dict[str, pygame.mixer.Sound] = {}
+        if self.available:
+            for name in NAMES:
+                self._load(name, folder / f"{name}.wav")
+
+    def _load(self, name: str, path: Path) -> None:
+        try:
+            effect = pygame.mixer.Sound(path)
+        except (pygame.error, OSError, FileNotFoundError) as error:
+            log.warning("sound %s unusable: %s", name, error)
+            return
+        effect.set_volume(VOLUMES.get(name, 0.7))
+        self.effects[name] = effect
+
+    @property
+    def on(self) -> bool:
+        """Whether sounds are wanted now (the app's setting when there is an app)."""
+        if self.app is not None:
+            return bool(self.app.settings.sound)
+        return self.enabled
+
+    def play(self, name: str) -> bool:
+        """Play the effect ``name`` if sound is on and it could be loaded; True if it played."""
+        effect = self.effects.get(name)
+        if effect is None or not self.on:
+            return False
+        try:
+            effect.play()
+        except pygame.error:
+            return False
+        return True
+
+    def stop(self) -> None:
+        """Silence everything at once (sound switched off mid-effect)."""
+        if self.available:
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.stop()
