@@ -1,0 +1,410 @@
+"""The dialog frame shared by every dialog, and the two small ones: Confirm and Menu."""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from spider.app.scenes import Scene
+from spider.app.widgets import (
+    LINE,
+    PANEL,
+    PANEL_EDGE,
+    SCRIM,
+    WHITE,
+    Button,
+    Column,
+    Focus,
+    Label,
+    Row,
+    Style,
+    Widget,
+    blit_text,
+    draw_round,
+    line_height,
+    text_width,
+    ui_scale,
+)
+from spider.i18n import current_language, tr
+from spider.stats import Statistics
+
+if TYPE_CHECKING:
+    from spider.app.main import App
+
+BASE_FONT = 19          # the dialogs' font size at 1280 × 720
+MIN_FONT = 10
+FILL = 0.94             # the most of the window a panel may cover
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+# ------------------------------------------------------------------ helpers
+def statistics_of(app: App) -> Statistics:
+    persistence = getattr(app, "persistence", None)
+    return persistence.statistics if persistence is not None else Statistics()
+
+
+def winnable_finder() -> Callable[..., Any] | None:
+    """WINNABLE DEALS: the solver's ``find_winnable_code`` if it offers one, else None.
+
+    The New game dialog shows its "Winnable deals only" switch (bound to
+    ``settings.winnable_only``) only when this finds the function. It is called as
+    ``find_winnable_code(layout=..., suits=..., relaxed=...)`` and must return a
+    DealCode (or a code string); anything else, or an error, falls back to a random deal.
+    """
+    for name in ("spider.solver", "spider.solver.winnable"):
+        try:
+            module = importlib.import_module(name)
+        except Exception:
+            continue
+        finder = getattr(module, "find_winnable_code", None)
+        if callable(finder):
+            return finder
+    return None
+
+
+_shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _panel_shadow(size: tuple[int, int], radius: int) -> tuple[pygame.Surface, int]:
+    spread = max(6, radius * 2)
+    key = (size[0], size[1], radius)
+    shadow = _shadows.get(key)
+    if shadow is None:
+        if len(_shadows) > 16:
+            _shadows.clear()
+        shadow = pygame.Surface((size[0] + 2 * spread, size[1] + 2 * spread), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 130), (spread, spread, *size), border_radius=radius)
+        shadow = pygame.transform.gaussian_blur(shadow, max(2, spread // 2))
+        _shadows[key] = shadow
+    return shadow, spread
+
+
+_scrims: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _scrim(size: tuple[int, int]) -> pygame.Surface:
+    surface = _scrims.get(size)
+    if surface is None:
+        _scrims.clear()
+        surface = _scrims[size] = pygame.Surface(size, pygame.SRCALPHA)
+        surface.fill(SCRIM)
+    return surface
+
+
+def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int,
+              colour: tuple[int, int, int]) -> None:
+    """A five-pointed star (the record mark), drawn so no font glyph is needed."""
+
+    points = []
+    for index in range(10):
+        r = radius if index % 2 == 0 else radius * 0.45
+        angle = -math.pi / 2 + index * math.pi / 5
+        points.append((centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle)))
+    pygame.draw.polygon(surface, colour, points)
+
+
+# ------------------------------------------------------------------- dialog
+class Dialog(Scene):
+    """A panel over the dimmed scenes below: a title, a body and a row of buttons.
+
+    Subclasses give ``title()``, ``body()`` and ``footer()``; ``default()`` runs on
+    Enter (when the focus is not on a button), ``cancel()`` on Esc.
+    """
+
+    opaque = False
+    #: Narrowest body, in font sizes.
+    min_width = 22.0
+    #: The panel's vertical place: 0.5 centres it.
+    anchor_y = 0.5
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.focus = Focus()
+        self.style = Style(BASE_FONT)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.content: Widget | None = None
+        self.buttons: Widget | None = None
+        self._built_for: tuple[Any, ...] | None = None
+        self._title_y = 0
+
+    # ------------------------------------------------------------ override
+    def title(self) -> str:
+        return ""
+
+    def body(self) -> Widget:
+        return Column([])
+
+    def footer(self) -> Widget | None:
+        return None
+
+    def initial_focus(self) -> Widget | None:
+        """The widget focused when the dialog opens (default: the primary button)."""
+        for widget in self.focus.focusables():
+            if isinstance(widget, Button) and widget.kind == "primary":
+                return widget
+        widgets = self.focus.focusables()
+        return widgets[0] if widgets else None
+
+    def default(self) -> None:
+        """Enter pressed with the focus off the buttons."""
+
+    def cancel(self) -> None:
+        self.close()
+
+    # -------------------------------------------------------------- layout
+    def enter(self) -> None:
+        self.ensure()
+        self.app.request_redraw()
+
+    def invalidate(self) -> None:
+        """Build the widgets again before the next frame (words or choices changed)."""
+        self._built_for = None
+        self.app.request_redraw()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.invalidate()
+
+    def ensure(self) -> None:
+        key = (self.app.size, current_language())
+        if self._built_for != key:
+            self._build()
+            self._built_for = key
+
+    def _build(self) -> None:
+        old = self.focus.focusables()
+        focus = self.focus.focus
+        index = old.index(focus) if focus in old else None
+        keyboard = self.focus.state.keyboard
+        self.content = self.body()
+        self.buttons = self.footer()
+        items: list[Widget] = [self.content]
+        if self.buttons is not None:
+            items.append(self.buttons)
+        self.focus = Focus()
+        self.focus.root = Column(items, gap=0)
+        self.focus.state.keyboard = keyboard
+        self._fit()
+        widgets = self.focus.focusables()
+        if index is not None and widgets:
+            self.focus.set_focus(widgets[min(index, len(widgets) - 1)])
+        else:
+            self.focus.set_focus(self.initial_focus())
+
+    def _measure(self, style: Style) -> tuple[int, int, int]:
+        """Panel width and height for ``style``, and the title's height."""
+        title = self.title()
+        title_h = line_height(style.title, True) if title else 0
+        widths = [round(self.min_width * style.fs), text_width(title, style.title, True)]
+        body_w, body_h = self.content.measure(style) if self.content else (0, 0)
+        widths.append(body_w)
+        height = style.pad + (title_h + style.pad if title else 0) + body_h + style.pad
+        if self.buttons is not None:
+            foot_w, foot_h = self.buttons.measure(style)
+            widths.append(foot_w)
+            height += foot_h + style.pad
+        return max(widths) + 2 * style.pad, height, title_h
+
+    def _fit(self) -> None:
+        width, height = self.app.size
+        fs = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
+        while True:
+            style = Style(fs)
+            panel_w, panel_h, title_h = self._measure(style)
+            if (panel_w <= width * FILL and panel_h <= height * FILL) or fs <= MIN_FONT:
+                break
+            fs -= 1
+        self.style = style
+        panel_w = min(panel_w, round(width * FILL))
+        x = (width - panel_w) // 2
+        y = max(0, round((height - panel_h) * self.anchor_y))
+        self.panel = pygame.Rect(x, y, panel_w, panel_h)
+        overflow = self._place(style, title_h)
+        if overflow > 0:  # wrapped text came out taller than measured: grow and place again
+            self.panel.h += overflow
+            self.panel.y = max(0, round((height - self.panel.h) * self.anchor_y))
+            self._place(style, title_h)
+
+    def _place(self, style: Style, title_h: int) -> int:
+        """Place the widgets in ``self.panel``; return how far the body overflows it."""
+        inner = self.panel.inflate(-2 * style.pad, -2 * style.pad)
+        y = inner.y
+        self._title_y = y
+        if self.title():
+            y += title_h + style.pad
+        foot_h = self.buttons.measure(style)[1] if self.buttons is not None else 0
+        body_h = inner.bottom - y - (foot_h + style.pad if self.buttons is not None else 0)
+        overflow = 0
+        if self.content is not None:
+            self.content.place(pygame.Rect(inner.x, y, inner.w, body_h), style)
+            overflow = self.content.rect.h - body_h
+        if self.buttons is not None:
+            self.buttons.place(pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h),
+                               style)
+        root = self.focus.root
+        if root is not None:
+            root.rect = pygame.Rect(self.panel)
+        return overflow
+
+    # --------------------------------------------------------------- input
+    def close(self) -> None:
+        """Go back to the scene below (if this dialog is still on top)."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        self.app.request_redraw()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.ensure()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return
+        if self.focus.handle(event):
+            self.app.request_redraw()
+            return
+        if event.type == pygame.KEYDOWN and event.key in ENTER:
+            focus = self.focus.focus
+            if isinstance(focus, Button):
+                focus.activate()
+            else:
+                self.default()
+            self.app.request_redraw()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.outside_click(event.pos)
+
+    def outside_click(self, pos: tuple[int, int]) -> None:
+        """A click that no widget took (dialogs stay open; the menu closes)."""
+
+    def wake_in(self) -> float | None:
+        return None
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure()
+        surface.blit(_scrim(surface.get_size()), (0, 0))
+        self.draw_panel(surface)
+        self.focus.draw(surface, self.style)
+        self.draw_extra(surface)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        style = self.style
+        radius = style.radius * 2
+        shadow, spread = _panel_shadow(self.panel.size, radius)
+        surface.blit(shadow, (self.panel.x - spread, self.panel.y - spread + spread // 3))
+        draw_round(surface, self.panel, PANEL, radius, PANEL_EDGE, style.line)
+        title = self.title()
+        if title:
+            x = self.panel.x + style.pad
+            blit_text(surface, title, style.title, self.title_colour(), True,
+                      topleft=(x, self._title_y))
+            y = self._title_y + line_height(style.title, True) + style.pad // 2
+            line = pygame.Surface((self.panel.w - 2 * style.pad, style.line), pygame.SRCALPHA)
+            line.fill(LINE)
+            surface.blit(line, (x, y))
+
+    def title_colour(self) -> tuple[int, int, int]:
+        return WHITE
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Anything drawn over the widgets (pictures, tables)."""
+
+
+# ------------------------------------------------------------------ confirm
+#: Questions for the table's built-in confirmation keys, and their buttons.
+QUESTIONS = {
+    "table.confirm-quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
+    "table.confirm-restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
+}
+
+
+class ConfirmScene(Dialog):
+    """A yes/no question. Yes runs ``on_yes`` after closing; Esc or No only closes."""
+
+    min_width = 18.0
+
+    def __init__(self, app: App, message_key: str, on_yes: Callable[[], None],
+                 yes_key: str | None = None, no_key: str | None = None,
+                 **params: object) -> None:
+        super().__init__(app)
+        question, yes, no = QUESTIONS.get(message_key, (message_key, "confirm.yes",
+                                                        "confirm.no"))
+        self.message_key = question
+        self.yes_key, self.no_key = yes_key or yes, no_key or no
+        self.on_yes = on_yes
+        self.params = params
+
+    def body(self) -> Widget:
+        return Label(tr(self.message_key, **self.params), max_width=24)
+
+    def footer(self) -> Widget:
+        return Row([Button(tr(self.no_key), self.cancel),
+                    Button(tr(self.yes_key), self.yes, "primary")], align="right")
+
+    def yes(self) -> None:
+        self.close()
+        self.on_yes()
+        self.app.request_redraw()
+
+    def default(self) -> None:
+        self.yes()
+
+
+# --------------------------------------------------------------------- menu
+class MenuScene(Dialog):
+    """The bar's Menu: every command that has no button of its own."""
+
+    min_width = 12.0
+    anchor_y = 0.0
+
+    def body(self) -> Widget:
+        app = self.app
+        entries: list[tuple[str, Callable[[], None]]] = [
+            ("menu.new-game", self._then(app.open_new_game_dialog)),
+            ("menu.restart", self._restart),
+            ("menu.statistics", self._then(app.open_statistics)),
+            ("menu.settings", self._then(app.open_settings)),
+            ("menu.help", self._then(app.open_help)),
+            ("menu.quit", self._then(app.quit)),
+        ]
+        return Column([Button(tr(key), action, "item", min_width=11)
+                       for key, action in entries], gap=0.15)
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
+    def _restart(self) -> None:
+        self.close()
+        app = self.app
+        if app.session.started and not app.session.game.is_won:
+            app.confirm("table.confirm-restart", app.restart)
+        else:
+            app.restart()
+
+    def initial_focus(self) -> Widget | None:
+        widgets = self.focus.focusables()
+        return widgets[0] if widgets else None
+
+    def _fit(self) -> None:
+        super()._fit()
+        # Drop down from the bar's right end, like a menu.
+        bar = getattr(getattr(self.app, "table", None), "geometry", None)
+        top = bar.bar.bottom if bar is not None else 0
+        width, _ = self.app.size
+        self.panel.topright = (width - self.style.gap, top + self.style.gap)
+        self._place(self.style, 0)
+
+    def default(self) -> None:
+        focus = self.focus.focus
+        if focus is not None:
+            focus.activate()
+
+    def outside_click(self, pos: tuple[int, int]) -> None:
+        if not self.panel.collidepoint(pos):
+            self.close()
+
+

@@ -1,0 +1,405 @@
+"""Help (F1): the rules and the controls in our own words, with small card pictures."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from spider.app.cardimages import CardImages
+from spider.app.dialogs.base import BASE_FONT, FILL, MIN_FONT, Dialog
+from spider.app.widgets import (
+    DIM,
+    GOLD,
+    PANEL,
+    TEXT,
+    WHITE,
+    Button,
+    Label,
+    Row,
+    Style,
+    UiState,
+    Widget,
+    blit_text,
+    draw_round,
+    line_height,
+    text_width,
+    ui_scale,
+    wrap,
+)
+from spider.cards import Card, Suit
+from spider.i18n import current_language, tr
+
+if TYPE_CHECKING:
+    from spider.app.main import App
+
+
+# --------------------------------------------------------------------- help
+#: The help: sections of (heading key, paragraph keys, picture or None).
+HELP_SECTIONS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
+    ("help.goal.title", ("help.goal.1",), None),
+    ("help.table.title", ("help.table.1", "help.table.2"), None),
+    ("help.moving.title", ("help.moving.1", "help.moving.2"), "group"),
+    ("help.rules.title", ("help.rules.1", "help.rules.2"), "rules"),
+    ("help.empty.title", ("help.empty.1",), None),
+    ("help.dealing.title", ("help.dealing.1",), None),
+    ("help.runs.title", ("help.runs.1",), "run"),
+    ("help.scoring.title", ("help.scoring.1", "help.scoring.2"), None),
+    ("help.controls.title", ("help.controls.1",), "keys"),
+)
+#: The controls table: (what you press, what it does), both message keys.
+HELP_KEYS = (("help.key.drag", "help.do.drag"), ("help.key.double", "help.do.double"),
+             ("help.key.stock", "help.do.stock"), ("help.key.undo", "help.do.undo"),
+             ("help.key.redo", "help.do.redo"), ("help.key.new", "help.do.new"),
+             ("help.key.auto", "help.do.auto"), ("help.key.help", "help.do.help"),
+             ("help.key.full", "help.do.full"), ("help.key.esc", "help.do.esc"))
+
+
+class HelpScene(Dialog):
+    """The rules and controls in our own words, with small pictures; scrollable."""
+
+    min_width = 34.0
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.scroll = 0
+        self.page: pygame.Surface | None = None
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self._page_key: tuple[Any, ...] | None = None
+        self._drag: tuple[int, int] | None = None
+
+    def title(self) -> str:
+        return tr("help.title")
+
+    def body(self) -> Widget:
+        return HelpView(self)
+
+    def footer(self) -> Widget:
+        return Row([Label(tr("help.scroll-hint"), "small", DIM),
+                    Button(tr("dialog.close"), self.close, "primary", min_width=7)],
+                   align="spread")
+
+    def _fit(self) -> None:
+        width, height = self.app.size
+        fs = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
+        self.style = style = Style(fs)
+        panel_w = min(round(width * FILL), round(fs * 42) + 2 * style.pad)
+        panel_h = round(height * 0.92)
+        self.panel = pygame.Rect((width - panel_w) // 2, (height - panel_h) // 2, panel_w,
+                                 panel_h)
+        self._place(style, line_height(style.title, True))
+
+    def default(self) -> None:
+        self.close()
+
+    # scrolling
+    @property
+    def max_scroll(self) -> int:
+        if self.page is None:
+            return 0
+        return max(0, self.page.get_height() - self.view.h)
+
+    def scroll_by(self, dy: int) -> None:
+        old = self.scroll
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+        if self.scroll != old:
+            self.app.request_redraw()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.ensure()
+        line = line_height(self.style.fs) * 3
+        page = max(line, self.view.h - line)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * line)
+            return
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: line, pygame.K_UP: -line, pygame.K_PAGEDOWN: page,
+                     pygame.K_PAGEUP: -page, pygame.K_SPACE: page, pygame.K_HOME: -10**9,
+                     pygame.K_END: 10**9}
+            if event.key in steps and not (event.key == pygame.K_SPACE
+                                           and isinstance(self.focus.focus, Button)
+                                           and self.focus.state.keyboard):
+                self.scroll_by(steps[event.key])
+                return
+            if event.key == pygame.K_F1:
+                self.close()
+                return
+        thumb = self.thumb()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and thumb is not None:
+            track = self.track()
+            if thumb.collidepoint(event.pos):
+                self._drag = (event.pos[1], self.scroll)
+                return
+            if track.collidepoint(event.pos):
+                self.scroll_by(page if event.pos[1] > thumb.centery else -page)
+                return
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            start_y, start_scroll = self._drag
+            track, thumb = self.track(), self.thumb()
+            if thumb is not None and track.h > thumb.h:
+                ratio = self.max_scroll / (track.h - thumb.h)
+                self.scroll = start_scroll
+                self.scroll_by(round((event.pos[1] - start_y) * ratio))
+            return
+        if event.type == pygame.MOUSEBUTTONUP and self._drag is not None:
+            self._drag = None
+            return
+        super().handle(event)
+
+    def track(self) -> pygame.Rect:
+        width = max(4, self.style.gap)
+        return pygame.Rect(self.view.right + self.style.pad // 2 - width // 2, self.view.y,
+                           width, self.view.h)
+
+    def thumb(self) -> pygame.Rect | None:
+        if self.page is None or self.max_scroll <= 0:
+            return None
+        track = self.track()
+        height = max(track.w * 3, track.h * self.view.h // self.page.get_height())
+        y = track.y + (track.h - height) * self.scroll // self.max_scroll
+        return pygame.Rect(track.x, y, track.w, height)
+
+
+class HelpView(Widget):
+    """The scrolled page of the help (drawn once into a tall surface)."""
+
+    def __init__(self, scene: HelpScene) -> None:
+        super().__init__()
+        self.scene = scene
+
+    def measure(self, style: Style) -> tuple[int, int]:
+        return round(style.fs * 34), round(style.fs * 10)
+
+    def place(self, rect: pygame.Rect, style: Style) -> None:
+        scene = self.scene
+        self.rect = pygame.Rect(rect)
+        view = pygame.Rect(rect.x, rect.y, rect.w - style.pad, rect.h)
+        key = (view.w, style.fs, current_language())
+        scene.view = view
+        if scene._page_key != key:
+            scene.page = render_help(view.w, style)
+            scene._page_key = key
+        scene.scroll = max(0, min(scene.max_scroll, scene.scroll))
+
+    def draw(self, surface: pygame.Surface, style: Style, state: UiState) -> None:
+        scene = self.scene
+        if scene.page is None:
+            return
+        view = scene.view
+        surface.blit(scene.page, view.topleft, pygame.Rect(0, scene.scroll, view.w, view.h))
+        # Soft edges where more text is hidden above or below.
+        fade = min(view.h // 6, style.pad)
+        if scene.scroll > 0:
+            surface.blit(_fade(view.w, fade, True), view.topleft)
+        if scene.scroll < scene.max_scroll:
+            surface.blit(_fade(view.w, fade, False), (view.x, view.bottom - fade))
+        track, thumb = scene.track(), scene.thumb()
+        if thumb is not None:
+            draw_round(surface, track, (255, 255, 255, 18), track.w // 2)
+            draw_round(surface, thumb, (255, 255, 255, 110), track.w // 2)
+
+
+_fades: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+
+def _fade(width: int, height: int, top: bool) -> pygame.Surface:
+    key = (width, height, top)
+    surface = _fades.get(key)
+    if surface is None:
+        surface = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+        for row in range(height):
+            t = row / max(1, height - 1)
+            alpha = round(242 * ((1 - t) if top else t))
+            pygame.draw.line(surface, (*PANEL[:3], alpha), (0, row), (width, row))
+        _fades[key] = surface
+    return surface
+
+
+def render_help(width: int, style: Style) -> pygame.Surface:
+    """The whole help page at ``width`` pixels: headings, paragraphs, pictures, keys."""
+    blocks: list[tuple[str, Any]] = []
+    for heading, paragraphs, picture in HELP_SECTIONS:
+        blocks.append(("heading", tr(heading)))
+        for key in paragraphs:
+            blocks.append(("text", tr(key)))
+        if picture is not None:
+            blocks.append(("picture", picture))
+    heights: list[int] = []
+    body_lh = round(line_height(style.fs) * 1.08)
+    for kind, value in blocks:
+        if kind == "heading":
+            above = style.pad * 2 // 3 if heights else 0
+            heights.append(above + line_height(style.heading, True) + style.gap // 2)
+        elif kind == "text":
+            heights.append(len(wrap(value, style.fs, width)) * body_lh + style.gap)
+        elif value == "keys":
+            heights.append(_keys_height(style, width) + style.gap)
+        else:
+            heights.append(picture_size(value, width, style)[1] + style.gap * 2)
+    page = pygame.Surface((width, sum(heights) + style.pad), pygame.SRCALPHA)
+    y = 0
+    for (kind, value), height in zip(blocks, heights, strict=True):
+        if kind == "heading":
+            y_text = y + (style.pad * 2 // 3 if y else 0)
+            blit_text(page, value, style.heading, GOLD, True, topleft=(0, y_text))
+        elif kind == "text":
+            line_y = y
+            for line in wrap(value, style.fs, width):
+                blit_text(page, line, style.fs, TEXT, topleft=(0, line_y))
+                line_y += body_lh
+        elif value == "keys":
+            _draw_keys(page, style, width, y)
+        else:
+            draw_picture(page, value, pygame.Rect(0, y + style.gap, width, height - style.gap),
+                         style)
+        y += height
+    return page
+
+
+def _key_columns(style: Style, width: int) -> tuple[int, int]:
+    key_w = max(text_width(tr(key), style.fs, True) for key, _ in HELP_KEYS) + 2 * style.pad
+    return min(key_w, width // 2), width - min(key_w, width // 2)
+
+
+def _keys_height(style: Style, width: int) -> int:
+    _key_w, do_w = _key_columns(style, width)
+    total = 0
+    for _, does in HELP_KEYS:
+        lines = wrap(tr(does), style.fs, do_w - style.pad)
+        total += max(1, len(lines)) * line_height(style.fs) + style.gap
+    return total
+
+
+def _draw_keys(page: pygame.Surface, style: Style, width: int, y: int) -> None:
+    key_w, do_w = _key_columns(style, width)
+    for number, (key, does) in enumerate(HELP_KEYS):
+        lines = wrap(tr(does), style.fs, do_w - style.pad)
+        height = max(1, len(lines)) * line_height(style.fs) + style.gap
+        if number % 2 == 0:
+            draw_round(page, pygame.Rect(0, y, width, height), (255, 255, 255, 14),
+                       style.radius)
+        blit_text(page, tr(key), style.fs, WHITE, True, topleft=(style.pad // 2,
+                                                               y + style.gap // 2))
+        line_y = y + style.gap // 2
+        for line in lines:
+            blit_text(page, line, style.fs, TEXT, topleft=(key_w, line_y))
+            line_y += line_height(style.fs)
+        y += height
+
+
+
+
+# ----------------------------------------------------------------- pictures
+#: Each picture: its parts, left to right. A part is a list of cards drawn as a column
+#: ("down" for a face-down card), or "arrow"; the caption keys go under the parts.
+SPADES, HEARTS, DIAMONDS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
+PICTURES: dict[str, tuple[list[Any], list[str]]] = {
+    "group": ([["down", "down", (10, HEARTS)], "+", [(9, SPADES), (8, SPADES), (7, SPADES)],
+               "arrow", ["down", "down", (10, HEARTS), (9, SPADES), (8, SPADES), (7, SPADES)]],
+              ["help.pic.group"]),
+    "rules": ([[(9, SPADES), (8, SPADES), (7, SPADES)], "gap",
+               [(9, HEARTS), (8, SPADES), (7, DIAMONDS)]],
+              ["help.pic.classic", "help.pic.relaxed"]),
+    "run": ([("fan", [(rank, SPADES) for rank in range(13, 0, -1)]), "arrow",
+             ("pile", [(13, SPADES)])],
+            ["help.pic.run"]),
+}
+
+
+def _card_size(style: Style) -> tuple[int, int]:
+    width = max(24, round(style.fs * 2.9))
+    return width, round(width * 350 / 250)
+
+
+def _part_size(part: Any, style: Style) -> tuple[int, int]:
+    cw, ch = _card_size(style)
+    if part == "arrow":
+        return round(cw * 1.1), ch
+    if part in ("+", "gap"):
+        return round(cw * (0.35 if part == "+" else 1.6)), ch
+    if isinstance(part, tuple) and part[0] == "fan":
+        return cw + round(cw * 0.27) * (len(part[1]) - 1), ch
+    if isinstance(part, tuple) and part[0] == "pile":
+        return cw + round(cw * 0.12) * 7, ch
+    height = ch
+    for card in part[:-1]:
+        height += round(ch * (0.12 if card == "down" else 0.26))
+    return cw, height
+
+
+def _caption_lines(name: str, width: int, style: Style) -> list[list[str]]:
+    keys = PICTURES[name][1]
+    room = width // len(keys) - style.pad
+    return [wrap(tr(key), style.small, room) for key in keys]
+
+
+def picture_size(name: str, width: int, style: Style) -> tuple[int, int]:
+    """The room a picture takes at ``width``: its cards and its caption."""
+    parts = PICTURES[name][0]
+    height = max(_part_size(part, style)[1] for part in parts)
+    lines = max(len(caption) for caption in _caption_lines(name, width, style))
+    return width, height + style.gap + lines * line_height(style.small) + style.gap
+
+
+def _arrow(page: pygame.Surface, box: pygame.Rect, style: Style) -> None:
+    y = box.y + box.h // 2
+    left, right = box.x + box.w // 6, box.right - box.w // 6
+    thick = max(2, style.line * 3)
+    head = max(6, box.w // 4)
+    pygame.draw.line(page, GOLD, (left, y), (right - head // 2, y), thick)
+    pygame.draw.polygon(page, GOLD, [(right, y), (right - head, y - head * 2 // 3),
+                                     (right - head, y + head * 2 // 3)])
+
+
+def draw_picture(page: pygame.Surface, name: str, rect: pygame.Rect, style: Style) -> None:
+    """Draw the picture ``name`` centred in ``rect`` from the game's own card images."""
+    parts, _ = PICTURES[name]
+    images = CardImages(_card_size(style))
+    cw, ch = images.size
+    sizes = [_part_size(part, style) for part in parts]
+    gap = style.gap * 2
+    total = sum(w for w, _ in sizes) + gap * (len(parts) - 1)
+    x = rect.x + (rect.w - total) // 2
+    top = rect.y
+    cards_h = max(h for _, h in sizes)
+    columns: list[pygame.Rect] = []
+    for part, (w, h) in zip(parts, sizes, strict=True):
+        box = pygame.Rect(x, top, w, h)
+        if part == "arrow":
+            _arrow(page, pygame.Rect(x, top, w, min(cards_h, ch)), style)
+        elif part in ("+", "gap"):
+            pass
+        elif isinstance(part, tuple):
+            kind, cards = part
+            step = round(cw * (0.27 if kind == "fan" else 0.12))
+            for index, (rank, suit) in enumerate(cards):
+                offset = index * step if kind == "fan" else 0
+                if kind == "pile":  # a small stack: a few edges, the king on top
+                    for edge in range(7):
+                        page.blit(images.back(), (x + edge * step, top))
+                    offset = 7 * step
+                page.blit(images.face(Card(rank, suit)), (x + offset, top))
+            columns.append(box)
+        else:
+            y = top
+            lifted = part[0] != "down" and parts.index(part) == 2 and name == "group"
+            if lifted:
+                shadow, spread = images.shadow((cw, h))
+                page.blit(shadow, (x - spread + spread // 2, y - spread + spread))
+            for card in part:
+                if card == "down":
+                    page.blit(images.back(), (x, y))
+                    y += round(ch * 0.12)
+                else:
+                    page.blit(images.face(Card(card[0], card[1])), (x, y))
+                    y += round(ch * 0.26)
+            columns.append(box)
+        x += w + gap
+    captions = _caption_lines(name, rect.w, style)
+    y = top + cards_h + style.gap
+    centres = [rect.centerx] if len(captions) == 1 else [column.centerx for column in columns]
+    for lines, centre in zip(captions, centres, strict=False):
+        line_y = y
+        for line in lines:
+            blit_text(page, line, style.small, DIM, midtop=(centre, line_y))
+            line_y += line_height(style.small)

@@ -1,0 +1,106 @@
+"""The win dialog: score, moves and time with a star for each record, and what next."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from spider.app.dialogs.base import Dialog, draw_star, statistics_of
+from spider.app.hud import format_time
+from spider.app.persistence import key_of
+from spider.app.widgets import (
+    DIM,
+    GOLD,
+    WHITE,
+    Button,
+    Column,
+    Label,
+    Row,
+    Spacer,
+    Style,
+    UiState,
+    Widget,
+    blit_text,
+    text_width,
+)
+from spider.i18n import tr
+from spider.stats import Records
+
+if TYPE_CHECKING:
+    from spider.app.main import App
+
+
+# ---------------------------------------------------------------------- win
+class WinScene(Dialog):
+    """Score, moves and time of a won deal (a star where a record fell), and what next."""
+
+    min_width = 20.0
+
+    def __init__(self, app: App, records: Records | None = None) -> None:
+        super().__init__(app)
+        if records is None:
+            persistence = getattr(app, "persistence", None)
+            records = persistence.win_records if persistence is not None else None
+        self.records = records or Records()
+
+    def title(self) -> str:
+        return tr("win.title")
+
+    def body(self) -> Widget:
+        session, game = self.app.session, self.app.session.game
+        figures = [("table.score", str(game.score), self.records.best_score),
+                   ("table.moves", str(game.moves), self.records.fewest_moves),
+                   ("table.time", format_time(session.elapsed), self.records.fastest)]
+        rows: list[Widget] = [WinFigure(tr(key), value, record) for key, value, record
+                              in figures]
+        stats = statistics_of(self.app).get(key_of(session))
+        if stats.played:
+            rows.append(Spacer(0.2))
+            rows.append(Label(tr("win.summary", won=stats.won, played=stats.played,
+                                 streak=stats.current_streak), "small", DIM, align="center",
+                              max_width=26))
+        if self.records.any:
+            rows.insert(0, Label(tr("win.record"), "small", GOLD, align="center", max_width=26))
+        return Column(rows, gap=0.5)
+
+    def footer(self) -> Widget:
+        return Row([Button(tr("win.again"), self.again),
+                    Button(tr("win.new-game"), self.new_game, "primary")], align="right")
+
+    def again(self) -> None:
+        self.close()
+        self.app.restart()
+
+    def new_game(self) -> None:
+        self.close()
+        self.app.open_new_game_dialog()
+
+    def default(self) -> None:
+        self.new_game()
+
+    def title_colour(self) -> tuple[int, int, int]:
+        return GOLD
+
+
+class WinFigure(Widget):
+    """One figure of the win dialog: a name, a value and a star for a record."""
+
+    def __init__(self, name: str, value: str, record: bool) -> None:
+        super().__init__()
+        self.name, self.value, self.record = name, value, record
+
+    def measure(self, style: Style) -> tuple[int, int]:
+        width = (text_width(self.name, style.fs) + text_width(self.value, style.heading, True)
+                 + 4 * style.pad)
+        return width, round(style.fs * 1.9)
+
+    def draw(self, surface: pygame.Surface, style: Style, state: UiState) -> None:
+        mid = self.rect.centery
+        blit_text(surface, self.name, style.fs, DIM, midleft=(self.rect.x + style.pad, mid))
+        right = self.rect.right - style.pad * 2
+        blit_text(surface, self.value, style.heading, WHITE, True, midright=(right, mid))
+        if self.record:
+            draw_star(surface, (right + style.pad, mid), max(4, style.fs // 2), GOLD)
+
+
