@@ -439,3 +439,80 @@ def test_every_dialog_fits_its_window(size: tuple[int, int]) -> None:
                 assert widget.rect.h >= 14
         app.scenes.pop()
     app.close()
+
+
+# ---------------------------------------------------------- winnable deals
+def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from spider.app.dialogs import newgame
+
+    release = threading.Event()
+    asked: list[dict] = []
+
+    def find_winnable_code(layout: str, suits: int, relaxed: bool,
+                           cancel: threading.Event) -> DealCode:
+        asked.append({"layout": layout, "suits": suits, "relaxed": relaxed})
+        release.wait(5)
+        return DealCode(layout, suits, relaxed, 42)
+
+    monkeypatch.setattr(newgame, "winnable_finder", lambda: find_winnable_code)
+    app = launch()
+    driver = EventDriver(app)
+    app.open_new_game_dialog()
+    scene = app.scenes.top
+    driver.click(segment_point(field(scene, "newgame.difficulty").control, 2))
+    driver.click(field(scene, "newgame.winnable").control.rect.center)
+    assert app.settings.winnable_only is False                       # not before Start
+    before = app.session
+    driver.key(pygame.K_RETURN)
+    assert scene.searching and app.session is before                 # the loop keeps running
+    app.run_frames(3)
+    assert app.scenes.top is scene and scene.status == tr("newgame.searching")
+    release.set()
+    for _ in range(200):
+        app.run_frames(1)
+        if not scene.searching:
+            break
+    assert app.session.code == DealCode("SP", 2, False, 42)
+    assert asked == [{"layout": "SP", "suits": 2, "relaxed": False}]
+    assert load_settings(storage.data_dir()).value.winnable_only
+    app.close()
+
+
+def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from spider.app.dialogs import newgame
+
+    def never(layout: str, suits: int, relaxed: bool, cancel: threading.Event) -> DealCode:
+        cancel.wait(5)
+        raise TimeoutError("cancelled")
+
+    monkeypatch.setattr(newgame, "winnable_finder", lambda: never)
+    app = launch(winnable_only=True)
+    driver = EventDriver(app)
+    before = app.session
+    app.open_new_game_dialog()
+    scene = app.scenes.top
+    driver.key(pygame.K_RETURN)
+    assert scene.searching
+    thread = scene._search[0]
+    driver.key(pygame.K_ESCAPE)                                      # Esc stops the search
+    thread.join(5)
+    assert not thread.is_alive() and not scene.searching
+    assert app.scenes.top is scene and app.session is before
+
+    monkeypatch.setattr(newgame, "winnable_finder",
+                        lambda: lambda **kw: (_ for _ in ()).throw(TimeoutError("none")))
+    app.scenes.pop()
+    app.open_new_game_dialog()
+    scene = app.scenes.top
+    driver.key(pygame.K_RETURN)
+    for _ in range(200):
+        app.run_frames(1)
+        if not scene.searching:
+            break
+    assert app.session is not before                                  # a random deal instead
+    assert app.table.toast.message == tr("newgame.no-winnable")
+    app.close()

@@ -432,6 +432,8 @@ class Segments(Widget):
         self.get, self.put = get, put
         self._boxes: list[pygame.Rect] = []
         self._hover: int | None = None
+        #: Fill the whole width it is given (in a stacked Field) instead of its own.
+        self.stretch = False
 
     @property
     def index(self) -> int:
@@ -441,13 +443,16 @@ class Segments(Widget):
                 return number
         return 0
 
-    def _segment_width(self, style: Style) -> int:
-        widest = 0
+    def _widths(self, style: Style) -> list[int]:
+        """Each choice's natural width: its words, padded; short ones kept from looking thin."""
+        widths = []
         for option in self.options:
-            widest = max(widest, text_width(option.label, style.fs, True, option.language))
+            width = text_width(option.label, style.fs, True, option.language)
             if option.sub:
-                widest = max(widest, text_width(option.sub, style.small, False, option.language))
-        return widest + 2 * style.pad
+                width = max(width, text_width(option.sub, style.small, False, option.language))
+            widths.append(width + 2 * style.pad)
+        least = max(widths, default=0) * 2 // 3
+        return [max(width, least, round(style.fs * 3.5)) for width in widths]
 
     def _height(self, style: Style) -> int:
         if any(option.sub for option in self.options):
@@ -456,18 +461,21 @@ class Segments(Widget):
         return style.control_h
 
     def measure(self, style: Style) -> tuple[int, int]:
-        count = len(self.options)
-        return self._segment_width(style) * count, self._height(style)
+        return sum(self._widths(style)), self._height(style)
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
-        width, height = self.measure(style)
-        self.rect = pygame.Rect(rect.x, rect.y, min(rect.w, width), height)
-        count = max(1, len(self.options))
+        """Take the natural width, or all of ``rect`` when ``stretch`` is set."""
+        widths = self._widths(style)
+        natural, height = sum(widths), self._height(style)
+        width = rect.w if self.stretch else min(rect.w, natural)
+        self.rect = pygame.Rect(rect.x, rect.y, width, height)
         self._boxes = []
-        for number in range(count):
-            left = self.rect.x + self.rect.w * number // count
-            right = self.rect.x + self.rect.w * (number + 1) // count
-            self._boxes.append(pygame.Rect(left, self.rect.y, right - left, height))
+        left = self.rect.x
+        extra = width - natural
+        for number, own in enumerate(widths):
+            share = own + extra * (number + 1) // len(widths) - extra * number // len(widths)
+            self._boxes.append(pygame.Rect(left, self.rect.y, share, height))
+            left += share
 
     def segment_at(self, pos: Point) -> int | None:
         for number, box in enumerate(self._boxes):
@@ -765,12 +773,17 @@ class Field(Widget):
     """
 
     def __init__(self, label: str, control: Widget, note: Callable[[], str] | None = None,
-                 note_colour: Colour = DIM, control_right: bool = False) -> None:
+                 note_colour: Colour = DIM, control_right: bool = False,
+                 stacked: bool = False) -> None:
         super().__init__()
         self.label, self.control, self.note = label, control, note
         self.note_colour = note_colour
         #: Put the control at the right edge (switch rows) instead of after the labels.
         self.control_right = control_right
+        #: The label above the control, which then takes the whole width (narrow dialogs).
+        self.stacked = stacked
+        if stacked and isinstance(control, Segments):
+            control.stretch = True
         self.label_w: int | None = None
         self._note_lines: list[str] = []
         self._row_h_placed = 0
@@ -784,7 +797,17 @@ class Field(Widget):
     def _row_h(self, style: Style) -> int:
         return max(self.control.measure(style)[1], line_height(style.fs))
 
+    def _label_h(self, style: Style) -> int:
+        return line_height(style.fs) + style.gap // 2 if self.stacked else 0
+
     def measure(self, style: Style) -> tuple[int, int]:
+        if self.stacked:
+            control_w, control_h = self.control.measure(style)
+            note = self.note() if self.note else ""
+            height = self._label_h(style) + control_h
+            if note:
+                height += line_height(style.small) + style.line * 2
+            return max(self.natural_label_w(style), control_w), height
         label_w = self.label_w if self.label_w is not None else self.natural_label_w(style)
         control_w, _ = self.control.measure(style)
         height = self._row_h(style)
@@ -800,12 +823,16 @@ class Field(Widget):
         label_w = self.label_w if self.label_w is not None else self.natural_label_w(style)
         control_w, control_h = self.control.measure(style)
         row_h = self._row_h(style)
-        if self.control_right:
+        top = rect.y + self._label_h(style)
+        if self.stacked:
+            x, control_w = rect.x, rect.w if isinstance(self.control, Segments) else control_w
+            row_h = control_h
+        elif self.control_right:
             x = rect.right - control_w
         else:
             x = rect.x + label_w + 2 * style.gap
             control_w = min(control_w, rect.right - x)
-        self.control.place(pygame.Rect(x, rect.y + (row_h - control_h) // 2, control_w,
+        self.control.place(pygame.Rect(x, top + (row_h - control_h) // 2, control_w,
                                        control_h), style)
         note = self.note() if self.note else ""
         self._note_lines = []
@@ -814,8 +841,9 @@ class Field(Widget):
             width = rect.right - self.control.rect.x if not self.control_right else rect.w
             self._note_lines = wrap(note, style.small, max(1, width))
             height += style.line * 2 + len(self._note_lines) * line_height(style.small)
+        height += self._label_h(style)
         self.rect = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, height))
-        self._row_h_placed = row_h
+        self._row_h_placed = row_h + self._label_h(style)
 
     def hit(self, pos: Point) -> Widget | None:
         if not self.visible or not self.rect.collidepoint(pos):
@@ -831,12 +859,15 @@ class Field(Widget):
     def draw(self, surface: pygame.Surface, style: Style, state: UiState) -> None:
         row_h = (self._row_h_placed or self.rect.h)
         colour = TEXT if self.control.enabled else DISABLED
-        label_room = (self.control.rect.x - self.rect.x - style.gap)
-        size = style.fs
-        if text_width(self.label, size) > label_room > 0:
-            size = text.fit_size(self.label, size, label_room)
-        blit_text(surface, self.label, size, colour, midleft=(self.rect.x,
-                                                              self.rect.y + row_h // 2))
+        if self.stacked:
+            blit_text(surface, self.label, style.fs, colour, topleft=self.rect.topleft)
+        else:
+            label_room = (self.control.rect.x - self.rect.x - style.gap)
+            size = style.fs
+            if text_width(self.label, size) > label_room > 0:
+                size = text.fit_size(self.label, size, label_room)
+            blit_text(surface, self.label, size, colour, midleft=(self.rect.x,
+                                                                  self.rect.y + row_h // 2))
         self.control.draw(surface, style, state)
         if self._note_lines:
             x = self.control.rect.x if not self.control_right else self.rect.x
@@ -851,7 +882,7 @@ class Form(Column):
 
     def _align(self, style: Style) -> None:
         fields = [item for item in self.items if isinstance(item, Field) and item.visible
-                  and not item.control_right]
+                  and not item.control_right and not item.stacked]
         width = max((field.natural_label_w(style) for field in fields), default=0)
         for field in fields:
             field.label_w = width

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 BASE_FONT = 19          # the dialogs' font size at 1280 × 720
 MIN_FONT = 10
 FILL = 0.94             # the most of the window a panel may cover
+COMPACT_BELOW = 0.85    # text smaller than this share of its natural size: go narrow
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -83,15 +84,16 @@ def _panel_shadow(size: tuple[int, int], radius: int) -> tuple[pygame.Surface, i
     return shadow, spread
 
 
-_scrims: dict[tuple[int, int], pygame.Surface] = {}
+_scrims: dict[tuple[int, int, int], pygame.Surface] = {}
 
 
-def _scrim(size: tuple[int, int]) -> pygame.Surface:
-    surface = _scrims.get(size)
+def _scrim(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    surface = _scrims.get((*size, alpha))
     if surface is None:
-        _scrims.clear()
-        surface = _scrims[size] = pygame.Surface(size, pygame.SRCALPHA)
-        surface.fill(SCRIM)
+        if len(_scrims) > 4:
+            _scrims.clear()
+        surface = _scrims[(*size, alpha)] = pygame.Surface(size, pygame.SRCALPHA)
+        surface.fill((*SCRIM[:3], alpha))
     return surface
 
 
@@ -120,6 +122,10 @@ class Dialog(Scene):
     min_width = 22.0
     #: The panel's vertical place: 0.5 centres it.
     anchor_y = 0.5
+    #: Set while building when the wide arrangement did not fit (see ``body``).
+    compact = False
+    #: How much the scenes below are dimmed (0-255).
+    scrim_alpha = SCRIM[3]
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -179,6 +185,23 @@ class Dialog(Scene):
         focus = self.focus.focus
         index = old.index(focus) if focus in old else None
         keyboard = self.focus.state.keyboard
+        self.compact = False
+        self._make()
+        natural = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
+        if self._fit() < natural * COMPACT_BELOW:
+            # Long words: try the narrow arrangement (labels above controls) before
+            # settling for small text.
+            self.compact = True
+            self._make()
+            self._fit()
+        self.focus.state.keyboard = keyboard
+        widgets = self.focus.focusables()
+        if index is not None and widgets:
+            self.focus.set_focus(widgets[min(index, len(widgets) - 1)])
+        else:
+            self.focus.set_focus(self.initial_focus())
+
+    def _make(self) -> None:
         self.content = self.body()
         self.buttons = self.footer()
         items: list[Widget] = [self.content]
@@ -186,13 +209,6 @@ class Dialog(Scene):
             items.append(self.buttons)
         self.focus = Focus()
         self.focus.root = Column(items, gap=0)
-        self.focus.state.keyboard = keyboard
-        self._fit()
-        widgets = self.focus.focusables()
-        if index is not None and widgets:
-            self.focus.set_focus(widgets[min(index, len(widgets) - 1)])
-        else:
-            self.focus.set_focus(self.initial_focus())
 
     def _measure(self, style: Style) -> tuple[int, int, int]:
         """Panel width and height for ``style``, and the title's height."""
@@ -208,7 +224,8 @@ class Dialog(Scene):
             height += foot_h + style.pad
         return max(widths) + 2 * style.pad, height, title_h
 
-    def _fit(self) -> None:
+    def _fit(self) -> int:
+        """Choose the font size and place the panel; return the font size chosen."""
         width, height = self.app.size
         fs = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
         while True:
@@ -227,6 +244,7 @@ class Dialog(Scene):
             self.panel.h += overflow
             self.panel.y = max(0, round((height - self.panel.h) * self.anchor_y))
             self._place(style, title_h)
+        return style.fs
 
     def _place(self, style: Style, title_h: int) -> int:
         """Place the widgets in ``self.panel``; return how far the body overflows it."""
@@ -283,7 +301,7 @@ class Dialog(Scene):
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure()
-        surface.blit(_scrim(surface.get_size()), (0, 0))
+        surface.blit(_scrim(surface.get_size(), self.scrim_alpha), (0, 0))
         self.draw_panel(surface)
         self.focus.draw(surface, self.style)
         self.draw_extra(surface)
@@ -357,6 +375,7 @@ class MenuScene(Dialog):
 
     min_width = 12.0
     anchor_y = 0.0
+    scrim_alpha = 48
 
     def body(self) -> Widget:
         app = self.app
@@ -389,14 +408,15 @@ class MenuScene(Dialog):
         widgets = self.focus.focusables()
         return widgets[0] if widgets else None
 
-    def _fit(self) -> None:
-        super()._fit()
+    def _fit(self) -> int:
+        fs = super()._fit()
         # Drop down from the bar's right end, like a menu.
         bar = getattr(getattr(self.app, "table", None), "geometry", None)
         top = bar.bar.bottom if bar is not None else 0
         width, _ = self.app.size
         self.panel.topright = (width - self.style.gap, top + self.style.gap)
         self._place(self.style, 0)
+        return fs
 
     def default(self) -> None:
         focus = self.focus.focus

@@ -79,7 +79,7 @@ class HelpScene(Dialog):
                     Button(tr("dialog.close"), self.close, "primary", min_width=7)],
                    align="spread")
 
-    def _fit(self) -> None:
+    def _fit(self) -> int:
         width, height = self.app.size
         fs = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
         self.style = style = Style(fs)
@@ -88,6 +88,7 @@ class HelpScene(Dialog):
         self.panel = pygame.Rect((width - panel_w) // 2, (height - panel_h) // 2, panel_w,
                                  panel_h)
         self._place(style, line_height(style.title, True))
+        return fs
 
     def default(self) -> None:
         self.close()
@@ -301,7 +302,7 @@ PICTURES: dict[str, tuple[list[Any], list[str]]] = {
                [(9, HEARTS), (8, SPADES), (7, DIAMONDS)]],
               ["help.pic.classic", "help.pic.relaxed"]),
     "run": ([("fan", [(rank, SPADES) for rank in range(13, 0, -1)]), "arrow",
-             ("pile", [(13, SPADES)])],
+             ("pile", [(13, HEARTS), (13, SPADES)])],
             ["help.pic.run"]),
 }
 
@@ -320,7 +321,7 @@ def _part_size(part: Any, style: Style) -> tuple[int, int]:
     if isinstance(part, tuple) and part[0] == "fan":
         return cw + round(cw * 0.27) * (len(part[1]) - 1), ch
     if isinstance(part, tuple) and part[0] == "pile":
-        return cw + round(cw * 0.12) * 7, ch
+        return cw + round(cw * 0.16) * (len(part[1]) - 1), ch
     height = ch
     for card in part[:-1]:
         height += round(ch * (0.12 if card == "down" else 0.26))
@@ -356,6 +357,9 @@ def draw_picture(page: pygame.Surface, name: str, rect: pygame.Rect, style: Styl
     parts, _ = PICTURES[name]
     images = CardImages(_card_size(style))
     cw, ch = images.size
+    captions = _caption_lines(name, rect.w, style)
+    if len(captions) > 1:  # side by side, each over its own caption
+        parts = [part for part in parts if part != "gap"]
     sizes = [_part_size(part, style) for part in parts]
     gap = style.gap * 2
     total = sum(w for w, _ in sizes) + gap * (len(parts) - 1)
@@ -363,7 +367,9 @@ def draw_picture(page: pygame.Surface, name: str, rect: pygame.Rect, style: Styl
     top = rect.y
     cards_h = max(h for _, h in sizes)
     columns: list[pygame.Rect] = []
-    for part, (w, h) in zip(parts, sizes, strict=True):
+    for number, (part, (w, h)) in enumerate(zip(parts, sizes, strict=True)):
+        if len(captions) > 1:
+            x = rect.x + rect.w * (2 * number + 1) // (2 * len(parts)) - w // 2
         box = pygame.Rect(x, top, w, h)
         if part == "arrow":
             _arrow(page, pygame.Rect(x, top, w, min(cards_h, ch)), style)
@@ -371,18 +377,14 @@ def draw_picture(page: pygame.Surface, name: str, rect: pygame.Rect, style: Styl
             pass
         elif isinstance(part, tuple):
             kind, cards = part
-            step = round(cw * (0.27 if kind == "fan" else 0.12))
+            # A fanned run; or the completed runs, one king showing for each.
+            step = round(cw * (0.27 if kind == "fan" else 0.16))
             for index, (rank, suit) in enumerate(cards):
-                offset = index * step if kind == "fan" else 0
-                if kind == "pile":  # a small stack: a few edges, the king on top
-                    for edge in range(7):
-                        page.blit(images.back(), (x + edge * step, top))
-                    offset = 7 * step
-                page.blit(images.face(Card(rank, suit)), (x + offset, top))
+                page.blit(images.face(Card(rank, suit)), (x + index * step, top))
             columns.append(box)
         else:
             y = top
-            lifted = part[0] != "down" and parts.index(part) == 2 and name == "group"
+            lifted = name == "group" and number == 2  # the group being moved
             if lifted:
                 shadow, spread = images.shadow((cw, h))
                 page.blit(shadow, (x - spread + spread // 2, y - spread + spread))
@@ -395,7 +397,6 @@ def draw_picture(page: pygame.Surface, name: str, rect: pygame.Rect, style: Styl
                     y += round(ch * 0.26)
             columns.append(box)
         x += w + gap
-    captions = _caption_lines(name, rect.w, style)
     y = top + cards_h + style.gap
     centres = [rect.centerx] if len(captions) == 1 else [column.centerx for column in columns]
     for lines, centre in zip(captions, centres, strict=False):

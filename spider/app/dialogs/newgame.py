@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +21,6 @@ from spider.app.widgets import (
     Option,
     Row,
     Segments,
-    Spacer,
     Switch,
     TextField,
     Widget,
@@ -55,15 +56,14 @@ class NewGameScene(Dialog):
         self.field = TextField(placeholder=tr("newgame.code-placeholder"), max_length=32,
                                on_submit=self.start, on_change=self._edited, width=17)
         self._repeat = (0, 0)
+        #: A running winnable-deal search: (thread, cancel event, result).
+        self._search: tuple[threading.Thread, threading.Event, dict[str, Any]] | None = None
 
     def enter(self) -> None:
         super().enter()
         self._repeat = pygame.key.get_repeat()
         pygame.key.set_repeat(400, 35)
         pygame.key.start_text_input()
-
-    def leave(self) -> None:
-        pygame.key.set_repeat(*self._repeat)
 
     def title(self) -> str:
         return tr("newgame.title")
@@ -82,23 +82,24 @@ class NewGameScene(Dialog):
                          lambda: self.relaxed, self._choose("relaxed"))
         layout = Segments([Option(value, tr(key)) for value, key in LAYOUT_NAMES],
                           lambda: self.layout, self._choose("layout"))
+        stacked = self.compact
         rules_row = Field(tr("newgame.rules"), rules, note=lambda: tr(
-            "rules.relaxed-note" if self.relaxed else "rules.classic-note"))
+            "rules.relaxed-note" if self.relaxed else "rules.classic-note"), stacked=stacked)
         rules_row.visible = self.suits != 1
         rows: list[Widget] = [
-            Field(tr("newgame.difficulty"), difficulty),
+            Field(tr("newgame.difficulty"), difficulty, stacked=stacked),
             rules_row,
             Field(tr("newgame.layout"), layout,
-                  note=lambda: tr(f"layout.{self.layout}-note")),
+                  note=lambda: tr(f"layout.{self.layout}-note"), stacked=stacked),
         ]
         if self.finder is not None:  # WINNABLE DEALS: shown only when the solver offers it
             rows.append(Field(tr("newgame.winnable"), Switch(lambda: self.winnable,
                                                              self._choose("winnable"))))
         paste = Button(tr("newgame.paste"), self.paste, min_width=5)
         code_row = Field(tr("newgame.code"), Row([self.field, paste], gap=0.5),
-                         note=self._code_note)
+                         note=self._code_note, stacked=stacked)
         code_row.note_colour = ERROR if self.error else DIM
-        rows += [Spacer(0.2), Divider(), Spacer(0.2), code_row]
+        rows += [Divider(), code_row]
         form = Form(rows, gap=0.9)
         if self.app.session.started and not self.app.session.game.is_won:
             form.items.append(Label(tr("newgame.counts-as-loss"), "small", DIM, max_width=34))
@@ -109,8 +110,10 @@ class NewGameScene(Dialog):
 
     def footer(self) -> Widget:
         copy = Button(tr("newgame.copy"), self.copy_code)
+        start = Button(tr("newgame.start"), self.start, "primary", min_width=7)
+        start.enabled = not self.searching
         actions = Row([Button(tr("dialog.cancel"), self.cancel),
-                       Button(tr("newgame.start"), self.start, "primary", min_width=7)])
+                       start])
         return Row([copy, actions], align="spread")
 
     def _edited(self, value: str) -> None:
@@ -131,14 +134,77 @@ class NewGameScene(Dialog):
         self.invalidate()
 
     def random_code(self) -> DealCode:
-        relaxed = self.relaxed and self.suits != 1
-        if self.winnable and self.finder is not None:  # WINNABLE DEALS
+        return DealCode.random(self.layout, self.suits, self.relaxed and self.suits != 1)
+
+    # WINNABLE DEALS: the solver searches in a thread; the dialog stays usable and
+    # Esc stops the search. Only used when ``winnable_finder()`` found the solver.
+    @property
+    def searching(self) -> bool:
+        return self._search is not None
+
+    @property
+    def animating(self) -> bool:
+        return self.searching  # keep the loop turning so update() sees the result
+
+    def _search_winnable(self) -> None:
+        finder = self.finder
+        assert finder is not None
+        cancel = threading.Event()
+        result: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"layout": self.layout, "suits": self.suits,
+                                  "relaxed": self.relaxed and self.suits != 1}
+        try:
+            if "cancel" in inspect.signature(finder).parameters:
+                kwargs["cancel"] = cancel
+        except (TypeError, ValueError):
+            pass
+
+        def work() -> None:
             try:
-                found = self.finder(layout=self.layout, suits=self.suits, relaxed=relaxed)
-                return found if isinstance(found, DealCode) else DealCode.parse(str(found))
-            except Exception:
-                pass
-        return DealCode.random(self.layout, self.suits, relaxed)
+                found = finder(**kwargs)
+                result["code"] = found if isinstance(found, DealCode) else DealCode.parse(
+                    str(found))
+            except Exception as error:
+                result["error"] = error
+
+        thread = threading.Thread(target=work, name="winnable-deal", daemon=True)
+        self._search = (thread, cancel, result)
+        self.error, self.status = "", tr("newgame.searching")
+        thread.start()
+        self.invalidate()
+
+    def _stop_search(self) -> None:
+        if self._search is not None:
+            self._search[1].set()
+            self._search = None
+            self.status = ""
+            self.invalidate()
+
+    def update(self, dt: float) -> None:
+        if self._search is None:
+            return
+        thread, _, result = self._search
+        if thread.is_alive():
+            return
+        self._search = None
+        code = result.get("code")
+        if code is None:
+            code = self.random_code()
+            self.app.new_game(code)
+            self.app.notify(tr("newgame.no-winnable"))
+            return
+        self.app.new_game(code)
+
+    def cancel(self) -> None:
+        if self.searching:
+            self._stop_search()
+        else:
+            self.close()
+
+    def leave(self) -> None:
+        pygame.key.set_repeat(*self._repeat)
+        if self.app.scenes.top is not self and self not in list(self.app.scenes):
+            self._stop_search()
 
     def start(self) -> None:
         typed = self.field.value.strip()
@@ -151,13 +217,18 @@ class NewGameScene(Dialog):
                 self.invalidate()
                 return
         else:
-            code = self.random_code()
+            if self.searching:
+                return
             settings = self.app.settings
             chosen = settings.with_(layout=self.layout, suits=self.suits,
                                     relaxed=self.relaxed and self.suits != 1,
                                     winnable_only=self.winnable)
             if chosen != settings:
                 self.app.apply_settings(chosen)
+            if self.winnable and self.finder is not None:
+                self._search_winnable()
+                return
+            code = self.random_code()
         self.app.new_game(code)
 
     def default(self) -> None:

@@ -67,7 +67,8 @@ class SettingsScene(Dialog):
             self._switch("sound", "settings.sound"),
             self._switch("fullscreen", "settings.fullscreen"),
             self._switch("four_colour", "settings.four-colour"),
-            Field(tr("settings.animation"), speed, control_right=True),
+            Field(tr("settings.animation"), speed, control_right=not self.compact,
+                  stacked=self.compact),
         ], gap=0.75)
         languages = Segments(
             [Option(code, name, language=code) for code, name in LANGUAGES.items()],
@@ -76,7 +77,7 @@ class SettingsScene(Dialog):
         return Column([
             Row([play, look], gap=2.4, stretch=True),
             Spacer(0.3), Divider(), Spacer(0.1),
-            Field(tr("settings.language"), languages),
+            Field(tr("settings.language"), languages, stacked=self.compact),
         ], gap=0.6)
 
     def footer(self) -> Widget:

@@ -61,7 +61,7 @@ class WinScene(Dialog):
                                  streak=stats.current_streak), "small", DIM, align="center",
                               max_width=26))
         if self.records.any:
-            rows.insert(0, Label(tr("win.record"), "small", GOLD, align="center", max_width=26))
+            rows.insert(0, RecordNote(tr("win.record")))
         return Column(rows, gap=0.5)
 
     def footer(self) -> Widget:
@@ -104,3 +104,21 @@ class WinFigure(Widget):
             draw_star(surface, (right + style.pad, mid), max(4, style.fs // 2), GOLD)
 
 
+
+
+class RecordNote(Widget):
+    """"New record!" with the star that marks the figures that set one."""
+
+    def __init__(self, string: str) -> None:
+        super().__init__()
+        self.string = string
+
+    def measure(self, style: Style) -> tuple[int, int]:
+        return text_width(self.string, style.small) + 2 * style.fs, round(style.fs * 1.4)
+
+    def draw(self, surface: pygame.Surface, style: Style, state: UiState) -> None:
+        width = text_width(self.string, style.small) + style.fs + style.gap
+        x = self.rect.centerx - width // 2
+        draw_star(surface, (x + style.fs // 2, self.rect.centery), max(4, style.fs // 2), GOLD)
+        blit_text(surface, self.string, style.small, GOLD,
+                  midleft=(x + style.fs + style.gap, self.rect.centery))
