@@ -335,6 +335,8 @@ QUESTIONS = {
     "table.confirm-quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
     "table.confirm-restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
 }
+#: Titles of the questions that have one (the key of the question + "-title").
+TITLED = ("confirm.quit", "confirm.restart", "stats.confirm-reset")
 
 
 class ConfirmScene(Dialog):
@@ -352,6 +354,9 @@ class ConfirmScene(Dialog):
         self.yes_key, self.no_key = yes_key or yes, no_key or no
         self.on_yes = on_yes
         self.params = params
+
+    def title(self) -> str:
+        return tr(f"{self.message_key}-title") if self.message_key in TITLED else ""
 
     def body(self) -> Widget:
         return Label(tr(self.message_key, **self.params), max_width=24)
