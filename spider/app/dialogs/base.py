@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from spider.app.widgets import (
     Label,
     Row,
     Style,
+    TextField,
     Widget,
     blit_text,
     draw_round,
@@ -136,6 +138,7 @@ class Dialog(Scene):
         self.buttons: Widget | None = None
         self._built_for: tuple[Any, ...] | None = None
         self._title_y = 0
+        self._cursor = pygame.SYSTEM_CURSOR_ARROW
 
     # ------------------------------------------------------------ override
     def title(self) -> str:
@@ -274,10 +277,35 @@ class Dialog(Scene):
             self.app.scenes.pop()
         self.app.request_redraw()
 
+    def leave(self) -> None:
+        if self._cursor != pygame.SYSTEM_CURSOR_ARROW:
+            self._cursor = pygame.SYSTEM_CURSOR_ARROW
+            with contextlib.suppress(pygame.error):
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_ARROW)
+
+    def _pointer(self) -> None:
+        """A hand over what can be pressed, an I-beam over text, else the arrow."""
+        hovered = self.focus.state.hovered
+        if hovered is None or not hovered.enabled:
+            cursor = pygame.SYSTEM_CURSOR_ARROW
+        elif isinstance(hovered, TextField):
+            cursor = pygame.SYSTEM_CURSOR_IBEAM
+        else:
+            cursor = pygame.SYSTEM_CURSOR_HAND
+        if cursor != self._cursor:
+            self._cursor = cursor
+            with contextlib.suppress(pygame.error):
+                pygame.mouse.set_cursor(cursor)
+
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.focus.handle(event)
+            self._pointer()
+            self.app.request_redraw()
             return
         if self.focus.handle(event):
             self.app.request_redraw()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import threading
 from collections.abc import Callable
@@ -64,6 +65,8 @@ class NewGameScene(Dialog):
         self._repeat = pygame.key.get_repeat()
         pygame.key.set_repeat(400, 35)
         pygame.key.start_text_input()
+        with contextlib.suppress(pygame.error):  # where an input method shows its window
+            pygame.key.set_text_input_rect(self.field.rect)
 
     def title(self) -> str:
         return tr("newgame.title")
@@ -202,6 +205,7 @@ class NewGameScene(Dialog):
             self.close()
 
     def leave(self) -> None:
+        super().leave()
         pygame.key.set_repeat(*self._repeat)
         if self.app.scenes.top is not self and self not in list(self.app.scenes):
             self._stop_search()
