@@ -321,6 +321,18 @@ def test_scripted_win_is_recorded_once_and_shown() -> None:
     app.close()
 
 
+def test_a_won_game_is_not_resumed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spider.app import persistence as module
+
+    won = near_won_session()
+    won.game.play(Move(1, 0, 1))
+    assert won.game.is_won
+    module.save_game(folder(), Session(DealCode.parse(CODE)), counted=True)
+    monkeypatch.setattr(module, "_game_from_dict", lambda data: (won, True))
+    saved = load_saved()
+    assert saved.session is None and saved.problems == []
+
+
 def _press(driver: EventDriver, scene: object, label: str) -> None:
     for widget in walk(scene.focus.root):  # type: ignore[attr-defined]
         if isinstance(widget, Button) and widget.label == label:

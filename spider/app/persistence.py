@@ -96,6 +96,8 @@ def load_saved(folder: Path | None = None) -> Saved:
     game = load_document(folder / GAME_FILE, "game", SAVE_VERSION, _game_from_dict)
     _note(game, "game", problems)
     session, counted = game.value if game.value is not None else (None, False)
+    if session is not None and session.game.is_won:  # a finished game: start a new one
+        session, counted = None, False
     assert settings.value is not None and statistics.value is not None
     return Saved(settings.value, session, statistics.value, counted, problems, folder)
 
