@@ -53,6 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--size", default="1920x1080", help="window size WxH")
     shot.add_argument("--code")
     shot.add_argument("moves", nargs="*")
+
+    from spider.solver.cli import add_bench_target, add_solve_command
+
+    add_solve_command(commands)
+    bench = commands.add_parser("bench", help="measure parts of the game (benchmarks)")
+    targets = bench.add_subparsers(dest="target", parser_class=_Parser)
+    add_bench_target(targets)
+    from spider.app.bench import add_game_bench
+
+    add_game_bench(bench, targets)  # `bench` with no target is `bench game`
     return parser
 
 
@@ -142,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "deal": command_deal,
             "play": command_play,
             "screenshot": command_screenshot,
-        }.get(args.command, command_start)
+        }.get(args.command, getattr(args, "handler", command_start))
         return handler(args)
     except BadInput as error:
         print(error, file=sys.stderr)

@@ -1,0 +1,10 @@
+"""Solver, hints and winnable deals (issue 9).
+
+* :mod:`spider.solver.state` — a compact immutable position for fast search.
+* :mod:`spider.solver.search` — full-knowledge search for a winning line.
+* :mod:`spider.solver.hints` — honest hints and the demo player.
+* :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
+* :mod:`spider.solver.bench` — the ``bench solver`` benchmark.
+
+Pure Python; nothing here imports pygame.
+"""

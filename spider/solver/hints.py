@@ -1,0 +1,391 @@
+"""Honest hints and the demo player: they use only what the player can see.
+
+The face-down cards and the stock order are unknown to the player, so they are
+unknown here too. Which cards are hidden *as a whole* is known (the full deck,
+less the face-up cards and the removed runs); the hint engine deals those cards
+at random into the face-down slots and the stock (a *determinization*), looks
+ahead in each of several such samples with a short best-first search, and
+votes: each candidate action gets the mean, over the samples, of the best
+position its line reaches before the next deal (scored as after that deal,
+where there is one). The random numbers are seeded from the visible position
+only, so the same visible position always gets the same hint, whatever lies
+face down.
+
+API for the view
+----------------
+``suggest(game, previous=None, seen=None, time_budget=0.8) -> Hint | None``
+    The best action now. ``previous`` is the last action played (its exact
+    reverse is never suggested). ``seen`` is an optional :class:`Seen` holding
+    face-down cards the player saw before undoing (it is fair to use them).
+    Returns a :class:`Hint`, or ``None`` when no move is useful and no deal is
+    possible: "no useful move: restart or start a new deal".
+
+:class:`Hint`
+    ``action`` is a :class:`~spider.game.Move` with its card count, or
+    :data:`~spider.game.DEAL`; ``steps`` is the whole planned compound move
+    when there is one (its first step is ``action``); ``reason`` is a message
+    key (``tr(hint.reason)`` or ``hint.text()``). For the H key: mark the last
+    ``action.count`` cards of column ``action.source`` and column
+    ``action.target`` on the first press; play ``action`` on the second.
+
+``demo_step(game, previous=None, seen=None, time_budget=0.8) -> Action | None``
+    What the demo plays next (the hint engine's choice), ``None`` when it
+    gives up. Call it again after playing the action; pass the action as
+    ``previous``. It avoids going back to positions already passed through
+    in this game's history.
+
+:class:`Seen`
+    Call ``seen.record(game, outcome)`` after every action, undo and redo;
+    pass ``seen`` to :func:`suggest`. Optional.
+
+Hints take well under a second on a slow machine; they read the game on the
+calling thread and never change it.
+"""
+
+from __future__ import annotations
+
+import copy
+import heapq
+import random
+import time
+import zlib
+from dataclasses import dataclass, field
+
+from spider.cards import Card
+from spider.game import DEAL, Action, CardFlipped, CardsDealt, Deal, Game, Move, Outcome
+from spider.i18n import tr
+from spider.solver.search import W_EMPTY, W_RUN, _Infos, children, deal_gain
+from spider.solver.state import DOWN, RANK, Columns, Step, encode
+
+HIDDEN = 127  # stands for any face-down card in visible keys
+STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
+FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
+
+_CACHES: dict[bool, _Infos] = {}
+
+
+def _infos(relaxed: bool) -> _Infos:
+    cache = _CACHES.get(relaxed)
+    if cache is None or len(cache) > 400_000:
+        cache = _CACHES[relaxed] = _Infos(relaxed)
+    return cache
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and why (``reason`` is a message key)."""
+
+    action: Action
+    reason: str
+    steps: tuple[Action, ...] = ()
+    value: float = 0.0
+
+    def text(self, language: str | None = None) -> str:
+        return tr(self.reason, language)
+
+
+@dataclass
+class Seen:
+    """Face-down cards the player has seen (turned up, then put back by undo).
+
+    Keys are ``("col", column, index)`` (index from the bottom of the column:
+    face-down cards never move) and ``("stock", index)`` counted from the end
+    of the stock (the last card to be dealt is index 0).
+    """
+
+    known: dict[tuple, Card] = field(default_factory=dict)
+
+    def record(self, game: Game, outcome: Outcome) -> None:
+        """Note what ``outcome`` (just played, undone or redone on ``game``) showed."""
+        if outcome.undone:
+            return
+        for event in outcome.events:
+            if isinstance(event, CardFlipped) and event.face_up:
+                column = game.columns[event.column]
+                down = sum(1 for slot in column if not slot.face_up)
+                self.known[("col", event.column, down)] = event.card
+            elif isinstance(event, CardsDealt):
+                size = len(game.stock) + len(event.cards)
+                for offset, card in enumerate(event.cards):
+                    self.known[("stock", size - 1 - offset)] = card
+
+
+# ------------------------------------------------------------ visible view
+@dataclass(frozen=True)
+class _View:
+    """What the player sees: face-up cards, face-down counts, the hidden cards as a bag."""
+
+    cols: Columns  # face-down cards as HIDDEN | DOWN
+    stock_len: int
+    removed: int
+    relaxed: bool
+    unknown: tuple[int, ...]  # hidden cards not pinned by ``pinned``, sorted
+    pinned: tuple[tuple[tuple, int], ...]  # seen hidden cards: (slot key, card)
+
+
+def _view(game: Game, seen: Seen | None) -> _View:
+    cols = []
+    hidden: list[int] = []
+    for column in game.columns:
+        cells = []
+        for slot in column:
+            if slot.face_up:
+                cells.append(encode(slot.card))
+            else:
+                cells.append(HIDDEN | DOWN)
+                hidden.append(encode(slot.card))
+        cols.append(tuple(cells))
+    hidden.extend(encode(card) for card in game.stock)
+    # ``hidden`` is only used as a bag (sorted below): the player knows which cards
+    # are hidden (all cards less the visible ones and the removed runs), not where.
+    bag = sorted(hidden)
+    pinned = []
+    if seen is not None:
+        slots = _hidden_slots(cols, len(game.stock))
+        for key in sorted(seen.known, key=repr):
+            if key in slots:
+                card = encode(seen.known[key])
+                if card in bag:
+                    bag.remove(card)
+                    pinned.append((key, card))
+    return _View(tuple(cols), len(game.stock), game.removed, game.relaxed, tuple(bag),
+                 tuple(pinned))
+
+
+def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[tuple]:
+    slots: set[tuple] = {("stock", index) for index in range(stock_len)}
+    for number, column in enumerate(cols):
+        slots.update(("col", number, index) for index, card in enumerate(column) if card & DOWN)
+    return slots
+
+
+def visible_key(game: Game) -> tuple:
+    """The position as the player sees it (face-down cards all alike)."""
+    view = _view(game, None)
+    return (view.cols, view.stock_len)
+
+
+def _seed(view: _View) -> int:
+    """A seed from the visible position only: the hidden bag and where the hidden slots are.
+
+    Moves that turn no card keep the seed, so the samples stay the same and a
+    plan made on them is followed through instead of being redrawn each move.
+    """
+    downs = tuple(sum(1 for card in column if card & DOWN) for column in view.cols)
+    text = repr((view.unknown, downs, view.stock_len, view.relaxed, view.pinned))
+    return zlib.crc32(text.encode())
+
+
+def _sample(view: _View, rng: random.Random) -> tuple[Columns, tuple[int, ...]]:
+    """One determinization: the unknown cards dealt at random into the hidden slots."""
+    bag = list(view.unknown)
+    rng.shuffle(bag)
+    pinned = dict(view.pinned)
+    cols = []
+    for number, column in enumerate(view.cols):
+        cells = []
+        for index, card in enumerate(column):
+            if card & DOWN:
+                value = pinned.get(("col", number, index))
+                cells.append((value if value is not None else bag.pop()) | DOWN)
+            else:
+                cells.append(card)
+        cols.append(tuple(cells))
+    stock = []
+    for index in range(view.stock_len):  # stock[0] is dealt first: index from end
+        value = pinned.get(("stock", view.stock_len - 1 - index))
+        stock.append(value if value is not None else bag.pop())
+    return tuple(cols), tuple(stock)
+
+
+def _mask(cols: Columns) -> Columns:
+    return tuple(tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
+                 for column in cols)
+
+
+# ------------------------------------------------------------------ search
+def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
+    """A position's worth at the end of a plan: as after the next deal when there is one.
+
+    Empty columns must be filled before a deal, so while the stock lasts they
+    count as a cost, not a gain.
+    """
+    if not stock:
+        return h
+    if all(cols):
+        return h + deal_gain(cols, stock)
+    empty = sum(1 for column in cols if not column)
+    return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
+
+
+def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Infos,
+               relaxed: bool, roots: list, nodes: int) -> list[float]:
+    """Best value reachable through each root action (before the next deal)."""
+    has_stock = bool(stock)
+    best = [float("-inf")] * len(roots)
+    heap: list = []
+    seen = {cols}
+    counter = 0
+    for index, (steps, _) in enumerate(roots):
+        new, gone = cols, 0
+        for step in steps:
+            new, g = _apply(new, step)
+            gone += g
+        h = sum(infos[column][4] for column in new) + W_RUN * (removed + gone)
+        best[index] = _value(new, h, stock) - STEP_COST
+        if new in seen:
+            continue
+        seen.add(new)
+        counter += 1
+        heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1))
+    expanded = 0
+    while heap and expanded < nodes:
+        negative, _, node_cols, node_removed, index, depth = heapq.heappop(heap)
+        h = -negative
+        expanded += 1
+        col_infos = [infos[column] for column in node_cols]
+        for steps, new, gone in children(node_cols, infos, has_stock, relaxed):
+            if new in seen:
+                continue
+            seen.add(new)
+            if len(steps) == 1:
+                source, target, _ = steps[0]
+                child_h = (h - col_infos[source][4] - col_infos[target][4]
+                           + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
+            else:
+                child_h = sum(infos[column][4] for column in new) + W_RUN * (node_removed + gone)
+            value = _value(new, child_h, stock) - STEP_COST * (depth + 1)
+            if value > best[index]:
+                best[index] = value
+            counter += 1
+            heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1))
+    return best
+
+
+def _apply(cols: Columns, step: Step) -> tuple[Columns, int]:
+    from spider.solver.state import apply_move
+
+    assert step is not None
+    return apply_move(cols, *step)
+
+
+def _reverses(step: Step, previous: Action | None) -> bool:
+    if not isinstance(previous, Move) or step is None:
+        return False
+    # Any move from where the last move went back to where it came from carries
+    # (some of) the same cards back: never suggest it.
+    return (step[0], step[1]) == (previous.target, previous.source)
+
+
+def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
+            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 150,
+            avoid: set | None = None) -> Hint | None:
+    """The hint for ``game`` (see the module docstring); ``None``: no useful move.
+
+    ``samples`` determinizations with ``nodes`` expansions each are searched;
+    ``time_budget`` (seconds) stops early if the machine is slow. ``avoid`` is
+    a set of :func:`visible_key` values of positions not to go back to.
+    """
+    began = time.monotonic()
+    view = _view(game, seen)
+    infos = _infos(game.relaxed)
+    rng = random.Random(_seed(view))
+    has_stock = view.stock_len > 0
+    # Candidate actions: the useful moves (the same for every sample: they depend
+    # only on face-up cards), less the reverse of the previous move.
+    sample_cols, sample_stock = _sample(view, rng)
+    candidates = []
+    for steps, new, _gone in children(sample_cols, infos, has_stock, view.relaxed):
+        if _reverses(steps[0], previous):
+            continue
+        if avoid and (_mask(new), view.stock_len) in avoid:
+            continue
+        candidates.append((steps, new))
+    can_deal = has_stock and all(view.cols)
+    if not candidates:
+        return Hint(DEAL, "hint.reason.deal") if can_deal else None
+    totals = [0.0] * len(candidates)
+    root_total = 0.0
+    done = 0
+    for number in range(samples):
+        if number:
+            if time.monotonic() - began > time_budget * 0.85:
+                break
+            sample_cols, sample_stock = _sample(view, rng)
+        removed = view.removed
+        h = sum(infos[column][4] for column in sample_cols) + W_RUN * removed
+        root_total += _value(sample_cols, h, sample_stock)
+        best = _lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
+                          candidates, nodes)
+        for index, value in enumerate(best):
+            totals[index] += value
+        done += 1
+    means = [total / done for total in totals]
+    root = root_total / done
+    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    choice = order[0]
+    steps, new = candidates[choice]
+    useful = means[choice] > root + 0.5
+    if not useful:
+        if can_deal:
+            return Hint(DEAL, "hint.reason.deal", (DEAL,), root)
+        if not (has_stock and not all(view.cols)):
+            return None
+        # The deal waits for the empty columns to be filled: fill them as well as we can.
+        fills = [i for i in order if candidates[i][0][0][1] in _empty_columns(view.cols)]
+        if not fills:
+            return None
+        choice = fills[0]
+        steps, new = candidates[choice]
+        reason = "hint.reason.fill"
+    else:
+        reason = _reason(view.cols, steps[0], new)
+    actions = tuple(Move(s, t, k) for s, t, k in steps)
+    return Hint(actions[0], reason, actions, means[choice])
+
+
+def _empty_columns(cols: Columns) -> set[int]:
+    return {index for index, column in enumerate(cols) if not column}
+
+
+def _reason(cols: Columns, step: Step, new: Columns) -> str:
+    assert step is not None
+    source, target, count = step
+    before = sum(len(column) for column in cols)
+    after = sum(len(column) for column in new)
+    if after < before:
+        return "hint.reason.run"
+    column = cols[source]
+    if count == len(column):
+        return "hint.reason.empty"
+    if column[-count - 1] & DOWN:
+        return "hint.reason.flip"
+    if cols[target] and cols[target][-1] == column[-count] + 1:
+        return "hint.reason.suit"
+    if not cols[target]:
+        return "hint.reason.space"
+    if column[-count - 1] & RANK != (column[-count] & RANK) + 1:
+        return "hint.reason.uncover"
+    return "hint.reason.prepare"
+
+
+# -------------------------------------------------------------------- demo
+def past_positions(game: Game) -> set:
+    """The visible keys of every position in ``game``'s undo history (read on a copy)."""
+    clone = copy.deepcopy(game)
+    keys = {visible_key(clone)}
+    while clone.can_undo:
+        clone.undo()
+        keys.add(visible_key(clone))
+    return keys
+
+
+def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
+              time_budget: float = 0.8) -> Action | None:
+    """The demo's next action (the hint engine's choice), or ``None`` to stop."""
+    hint = suggest(game, previous, seen, time_budget, avoid=past_positions(game))
+    return None if hint is None else hint.action
+
+
+def is_deal(action: Action | None) -> bool:
+    return isinstance(action, Deal)
