@@ -18,6 +18,15 @@ from spider.storage import data_dir
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reports go to this test's own folders, never the player's or the shared temp folder."""
+    data, temp = tmp_path / "data", tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("SPIDER_DATA_DIR", str(data))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+
+
 def boom() -> int:
     raise ValueError("the table fell over")
 
@@ -59,9 +68,7 @@ def test_the_report_goes_to_the_temp_folder_when_the_data_folder_fails(
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("SPIDER_DATA_DIR", str(blocker / "Spider"))
-    temp = tmp_path / "temp"
-    temp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    temp = Path(tempfile.gettempdir())
     box = Box()
     assert crash.run_guarded(boom, show=box) == crash.EXIT_CRASH
     [report] = reports(temp)
