@@ -158,6 +158,14 @@ class TableScene(Scene):
         self.input = Idle()
         self.board.finish()
 
+    def leave(self) -> None:
+        """A dialog now covers the table: a held group goes back to its column
+        (it must not hang under the dialog, nor follow the pointer after it)."""
+        if not isinstance(self.input, Idle):
+            self.input.cancel(self)
+            self.input = Idle()
+            self.app.request_redraw()
+
     def interrupt(self) -> None:
         """Stop everything in progress: drags, animations, the celebration."""
         self._cancel_input()
