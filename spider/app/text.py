@@ -21,17 +21,22 @@ def _script(language: str) -> str:
     return "cjk" if language == "zh" else "latin"
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
     """The bundled font at ``size`` pixels for ``language`` (default: the current one).
 
     Chinese uses the CJK face, which also covers Latin letters; other languages
     use Noto Sans. A missing font file falls back to pygame's own font.
     """
+    # The language is resolved before the cache: a font cached for "the current
+    # language" must not outlive a change of language.
+    return _font(max(6, int(size)), bold, _script(language or current_language()))
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    path = FONTS / _FACES[_script(language or current_language()), bold]
-    size = max(6, int(size))
+    path = FONTS / _FACES[script, bold]
     try:
         face = pygame.font.Font(path, size)
     except (OSError, FileNotFoundError):
@@ -40,16 +45,21 @@ def font(size: int, bold: bool = False, language: str | None = None) -> pygame.f
     return face
 
 
-@lru_cache(maxsize=512)
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False,
            language: str | None = None) -> pygame.Surface:
     """``text`` drawn antialiased on a transparent surface (cached: text rarely changes)."""
-    language = language or current_language()
-    return font(size, bold, language).render(text, True, colour)
+    return _render(text, size, tuple(colour), bold, _script(language or current_language()))
 
 
-def fit_size(text: str, size: int, max_width: int, bold: bool = False) -> int:
+@lru_cache(maxsize=512)
+def _render(text: str, size: int, colour: tuple[int, ...], bold: bool,
+            script: str) -> pygame.Surface:
+    return _font(max(6, int(size)), bold, script).render(text, True, colour)
+
+
+def fit_size(text: str, size: int, max_width: int, bold: bool = False,
+             language: str | None = None) -> int:
     """The largest size up to ``size`` at which ``text`` fits in ``max_width`` pixels."""
-    while size > 8 and font(size, bold).size(text)[0] > max_width:
+    while size > 8 and font(size, bold, language).size(text)[0] > max_width:
         size -= 1
     return size
