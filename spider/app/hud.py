@@ -8,7 +8,7 @@ import pygame
 
 from spider.app import text
 from spider.app.layout import Box, TableGeometry
-from spider.i18n import tr
+from spider.i18n import format_number, tr
 
 WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
@@ -62,7 +62,8 @@ class TopBar:
         self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
                                    self._button_box(self.right_start, width)))
         room = self.right_start - self.left_end - 2 * self.pad
-        widest = self._status_width(self.font_size, ("0000", "0000", "0:00:00"))
+        sample = format_number(8888)  # with the language's thousands separator
+        widest = self._status_width(self.font_size, (sample, sample, "0:00:00"))
         self.status_size = max(9, min(self.font_size, self.font_size * room // max(1, widest)))
 
     def _button_width(self, label: str) -> int:
@@ -109,7 +110,8 @@ class TopBar:
     def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
                      code: str) -> None:
         size, bar = self.status_size, self.geometry.bar
-        parts = [(tr("table.score"), str(score)), (tr("table.moves"), str(moves)),
+        parts = [(tr("table.score"), format_number(score)),
+                 (tr("table.moves"), format_number(moves)),
                  (tr("table.time"), format_time(seconds))]
         rendered = [(text.render(label, size, DIM), text.render(value, size, WHITE, bold=True))
                     for label, value in parts]

@@ -13,7 +13,7 @@ import pygame
 from spider.app import text
 from spider.app.hud import format_time
 from spider.app.scenes import Scene
-from spider.i18n import tr
+from spider.i18n import format_number, tr
 
 if TYPE_CHECKING:
     from spider.app.main import App
@@ -48,7 +48,8 @@ class WinPanel(Scene):
         ui = max(0.6, min(width / 1280, height / 720))
         game, session = self.app.session.game, self.app.session
         title = text.render(tr("win.title"), round(44 * ui), GOLD, bold=True)
-        lines = [(tr("table.score"), str(game.score)), (tr("table.moves"), str(game.moves)),
+        lines = [(tr("table.score"), format_number(game.score)),
+                 (tr("table.moves"), format_number(game.moves)),
                  (tr("table.time"), format_time(session.elapsed))]
         size = round(22 * ui)
         rows = [(text.render(label, size, DIM), text.render(value, size, WHITE, bold=True))

@@ -27,7 +27,7 @@ from spider.app.widgets import (
     line_height,
     text_width,
 )
-from spider.i18n import tr
+from spider.i18n import format_number, tr
 from spider.stats import Stats, stats_key
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def stat_value(stats: Stats, row: str) -> str:
     if row == "fastest":
         return format_time(stats.fastest_seconds) if stats.fastest_seconds is not None else "—"
     value = getattr(stats, row)
-    return "—" if value is None else str(value)
+    return "—" if value is None else format_number(value)
 
 
 class StatsTable(Widget):

@@ -24,7 +24,7 @@ from spider.app.widgets import (
     blit_text,
     text_width,
 )
-from spider.i18n import tr
+from spider.i18n import format_number, tr
 from spider.stats import Records
 
 if TYPE_CHECKING:
@@ -49,8 +49,8 @@ class WinScene(Dialog):
 
     def body(self) -> Widget:
         session, game = self.app.session, self.app.session.game
-        figures = [("table.score", str(game.score), self.records.best_score),
-                   ("table.moves", str(game.moves), self.records.fewest_moves),
+        figures = [("table.score", format_number(game.score), self.records.best_score),
+                   ("table.moves", format_number(game.moves), self.records.fewest_moves),
                    ("table.time", format_time(session.elapsed), self.records.fastest)]
         rows: list[Widget] = [WinFigure(tr(key), value, record) for key, value, record
                               in figures]
