@@ -1,0 +1,37 @@
+"""Model soak: complete random games of every layout, suit count and rule set, with undo,
+redo, refused moves and resumes, every invariant checked after every action.
+
+CI plays one game of each kind plus each known winning line. ``SPIDER_SOAK_GAMES=5000``
+makes ``test_a_long_soak`` play that many; ``python -m tests.soak_tools --games 5000``
+does the same with progress lines.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from soak_tools import KINDS, SoakGame, soak
+from winning_lines import WINNING_LINES
+
+from spider.dealcode import DealCode
+
+
+def test_one_complete_game_of_every_kind() -> None:
+    figures = soak(len(KINDS), seed=2024, max_actions=300, lines=False)
+    print(figures.summary())
+    assert figures.games == len(KINDS) == len(figures.kinds)
+    assert figures.undos and figures.redos and figures.refused and figures.resumes
+
+
+@pytest.mark.parametrize("code", sorted(WINNING_LINES))
+def test_winning_lines_win_through_undo_redo_and_detours(code: str) -> None:
+    figures = SoakGame(DealCode.parse(code), seed=7).play_line(WINNING_LINES[code])
+    assert figures.won == 1
+
+
+@pytest.mark.skipif(not os.environ.get("SPIDER_SOAK_GAMES"),
+                    reason="the long soak runs on demand: SPIDER_SOAK_GAMES=5000")
+def test_a_long_soak() -> None:
+    figures = soak(int(os.environ["SPIDER_SOAK_GAMES"]), seed=1)
+    print(figures.summary())
