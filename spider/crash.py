@@ -111,6 +111,14 @@ def message_text(error: BaseException, report: Path | None) -> str:
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     if len(what) > 300:
         what = what[:297] + "..."
+    try:  # in the player's language; plain English if even that fails
+        from spider.i18n import tr
+
+        where = (tr("crash.report-saved", file=str(report)) if report is not None
+                 else tr("crash.report-not-saved"))
+        return tr("crash.message", what=what, where=where)
+    except Exception:
+        pass
     where = (f"A report was saved to:\n{report}" if report is not None
              else "The crash report could not be saved.")
     return (f"Spider stopped because of an unexpected error.\n\n{what}\n\n{where}\n\n"
