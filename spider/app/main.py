@@ -308,7 +308,12 @@ def run(smoke_test: bool = False) -> int:
         from spider.app.smoke import run_smoke
 
         return run_smoke()
-    app = App()
+    from spider.app.dialogs import install
+    from spider.app.persistence import load_saved
+
+    saved = load_saved()  # settings, the game in progress, statistics (never raises)
+    app = App(settings=saved.settings, session=saved.session)
+    install(app, saved)  # saving, statistics, sound and the dialogs (spider.app.dialogs)
     try:
         return app.run()
     finally:
