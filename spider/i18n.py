@@ -24,9 +24,9 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "vi": "Tiếng Việt", "hu": "Magyar", "zh": "中文"}
 
 #: The plural forms each language needs in a plural table (CLDR cardinal categories).
-#: English and Hungarian tell one from other ("1 move", "2 moves"; Hungarian nouns
-#: stay singular after a number, but the forms still differ for words like "it"/"they");
-#: Vietnamese and Chinese have a single form.
+#: English and Hungarian tell one from other: "1 move" / "2 moves"; in Hungarian a
+#: noun stays singular after a number ("2 lépés"), but a sentence may still differ
+#: ("Egy sor maradt" / "{count} sor maradt"). Vietnamese and Chinese have one form.
 PLURAL_FORMS: dict[str, tuple[str, ...]] = {
     "en": ("one", "other"),
     "hu": ("one", "other"),
