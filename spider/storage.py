@@ -192,8 +192,8 @@ def load_document(
             raise _Bad(DAMAGED)
         raw = path.read_bytes()
         return Loaded(_parse_envelope(raw, kind, version, parse))
-    except FileNotFoundError:
-        return Loaded(None)
+    except (FileNotFoundError, NotADirectoryError):  # no file (its folder is a file: the
+        return Loaded(None)                          # first save tells the player, once)
     except _Bad as bad:
         problem = bad.key
     except OSError:

@@ -46,7 +46,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from spider.app.clock import ManualClock
+from spider.app.clock import Clock, ManualClock
 from spider.app.layout import Box
 from spider.app.main import App
 from spider.app.table import TableScene
@@ -220,7 +220,7 @@ def deterministic(source: random.Random) -> Iterator[None]:
 
 
 def launch(folder: Path, code: str | None = None, size: tuple[int, int] = (1024, 700),
-           clock: ManualClock | None = None, first: bool = False) -> App:
+           clock: Clock | None = None, first: bool = False) -> App:
     """Start the game as a player does: read the saved files in ``folder``, build the App,
     wire in dialogs, saving and sound. ``code``: the deal when nothing is saved."""
     from spider.app.dialogs import install

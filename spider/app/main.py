@@ -11,8 +11,11 @@ arrives or the clock shown on screen next changes.
 from __future__ import annotations
 
 import contextlib
+import signal
+import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 
@@ -261,13 +264,14 @@ class App:
         with contextlib.suppress(AttributeError, pygame.error):
             rate = pygame.display.get_current_refresh_rate()
         frame_time = 1 / min(240, rate or 60)
-        while self.running:
-            if self.busy:
-                start = self.clock.now()
-                self.step()
-                self.clock.sleep(frame_time - (self.clock.now() - start))
-            else:
-                self.step(wait=self.idle_timeout())
+        with quit_on_signals():
+            while self.running:
+                if self.busy:
+                    start = self.clock.now()
+                    self.step()
+                    self.clock.sleep(frame_time - (self.clock.now() - start))
+                else:
+                    self.step(wait=self.idle_timeout())
         return 0
 
     def run_frames(self, count: int, dt: float = 1 / 60) -> None:
@@ -291,6 +295,36 @@ class App:
 
     def close(self) -> None:
         pygame.display.quit()
+
+
+#: Signals that end the game like closing its window: the normal quit path then saves
+#: the game (clock and all). SDL turns SIGTERM into QUIT by itself, but not SIGHUP (the
+#: terminal or the session closing), and not when told to leave signals alone.
+QUIT_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+def _post_quit(signum: int, frame: object) -> None:
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(pygame.QUIT, signal=signum))
+
+
+@contextlib.contextmanager
+def quit_on_signals() -> Iterator[None]:
+    """While the loop runs, SIGTERM and SIGHUP post QUIT (where the platform has them,
+    from the main thread only); the previous handlers come back afterwards."""
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in QUIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(ValueError, OSError):
+                    previous[number] = signal.signal(number, _post_quit)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 def _default_window() -> tuple[int, int]:
