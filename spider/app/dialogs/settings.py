@@ -81,8 +81,18 @@ class SettingsScene(Dialog):
         ], gap=0.6)
 
     def footer(self) -> Widget:
-        return Row([Button(tr("dialog.done"), self.close, "primary", min_width=7)],
-                   align="right")
+        # Links to the other screens, so that they are a click away wherever the
+        # bar's Menu button leads.
+        links = Row([Button(tr("menu.statistics"), self._then(self.app.open_statistics)),
+                     Button(tr("menu.help"), self._then(self.app.open_help))])
+        return Row([links, Button(tr("dialog.done"), self.close, "primary", min_width=7)],
+                   align="spread")
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            action()
+        return run
 
     def initial_focus(self) -> Widget | None:
         widgets = self.focus.focusables()
