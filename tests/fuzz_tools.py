@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import sys
@@ -52,7 +53,7 @@ from spider.app.main import App
 from spider.app.table import TableScene
 from spider.cards import KING, Card, ordered_deck
 from spider.dealcode import DealCode
-from spider.notation import format_position, game_from_code
+from spider.notation import apply_token, format_position, game_from_code, parse_moves
 from spider.session import Session
 
 SIZES = ((800, 600), (1024, 700), (1280, 720), (1000, 900), (1366, 768), (801, 1199),
@@ -145,6 +146,22 @@ class Figures:
                 f"{self.actions} actions, {self.games} games ({self.wins} won), "
                 f"{self.launches} starts of the game ({self.quits} closed and resumed), "
                 f"seeds {shown}; {self.seconds:.0f} s")
+
+
+def winning_lines() -> dict[str, str]:
+    try:
+        from winning_lines import WINNING_LINES
+    except ImportError:
+        from tests.winning_lines import WINNING_LINES
+    return WINNING_LINES
+
+
+def read_saved_game(folder: Path) -> Session:
+    """The session in ``folder``'s game file, read straight from its JSON."""
+    from spider.app.persistence import GAME_FILE
+
+    document = json.loads((folder / GAME_FILE).read_text(encoding="utf-8"))
+    return Session.from_dict(document["data"]["session"])
 
 
 def full_deck(code: DealCode) -> Counter[Card]:
@@ -240,7 +257,7 @@ class Fuzzer:
     """Storms of events for one seed, over as many starts of the game as it takes."""
 
     def __init__(self, seed: int, folder: Path, code: str | None = None,
-                 size: tuple[int, int] | None = None) -> None:
+                 size: tuple[int, int] | None = None, near_wins: float = 0.3) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.deals = random.Random(seed * 7919 + 1)
@@ -251,23 +268,41 @@ class Fuzzer:
         self.figures = Figures(seeds=[seed])
         self.recent: deque[str] = deque(maxlen=40)
         self.app: App | None = None
-        self._sessions: set[int] = set()
-        self._won: set[int] = set()
+        self._sessions: set[DealCode] = set()
+        self._won: set[DealCode] = set()
         self._deck: Counter[Card] | None = None
         self._deck_code: DealCode | None = None
         self.storm = 0
+        #: How often a start resumes a saved game a few actions short of a win.
+        self.near_wins = near_wins
 
     # ------------------------------------------------------------ start/stop
+    def near_win(self) -> None:
+        """Leave a saved game a few redos (or moves) short of a win, as the next start's."""
+        from spider.app.persistence import save_game
+
+        code, line = self.rng.choice(sorted(winning_lines().items()))
+        session = Session(DealCode.parse(code))
+        tokens = parse_moves(line)
+        for token in tokens:
+            apply_token(session.game, token)
+        for _ in range(self.rng.randint(1, 3)):
+            session.game.undo()
+        save_game(self.folder, session)
+
     def start(self) -> App:
-        self.app = launch(self.folder, self.code, self.size, self.clock,
-                          first=self.figures.launches == 0)
+        first = self.figures.launches == 0
+        if self.rng.random() < self.near_wins:
+            self.near_win()
+        self.app = launch(self.folder, self.code if first else None, self.size, self.clock,
+                          first=first)
         self.figures.launches += 1
         original = self.app.on_game_event
 
         def counted(kind: str) -> None:
             self.figures.actions += kind != "won"
             if kind == "won":
-                self._won.add(id(self.app.session))
+                self._won.add(self.app.session.code)
             original(kind)
 
         self.app.on_game_event = counted  # type: ignore[method-assign]
@@ -300,8 +335,8 @@ class Fuzzer:
         if not app.running:
             return
         session = app.session
-        if id(session) not in self._sessions:
-            self._sessions.add(id(session))
+        if session.code not in self._sessions:  # a deal played (resumes count once)
+            self._sessions.add(session.code)
             self.figures.games += 1
         if self._deck_code != session.code:
             self._deck_code, self._deck = session.code, full_deck(session.code)
@@ -546,6 +581,9 @@ class Fuzzer:
             self.post(pygame.ACTIVEEVENT, gain=rng.randint(0, 1), state=rng.choice((1, 2, 4, 6)))
         elif roll < 0.9515:
             self.post(pygame.QUIT)
+        elif roll < 0.97:
+            for _ in range(rng.randint(1, 4)):  # redo, redo, redo...
+                self.key(pygame.K_y, pygame.KMOD_CTRL)
         else:
             self.release(self.anywhere(outside=0.5))
 
@@ -617,17 +655,13 @@ class Fuzzer:
 
     def check_saved(self, session: Session) -> None:
         """The game file replays to ``session``'s position and history."""
-        from spider.app.persistence import load_saved
-
-        saved = load_saved(self.folder)
-        if saved.problems:
-            self.fail(f"saved files were damaged: {saved.problems}")
-        if saved.session is None:
-            self.fail("no game was saved")
-        assert saved.session is not None
-        if format_position(saved.session.game) != format_position(session.game):
+        try:
+            saved = read_saved_game(self.folder)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            self.fail(f"the saved game cannot be read: {error!r}")
+        if format_position(saved.game) != format_position(session.game):
             self.fail("the saved game is not the game as it stood")
-        if saved.session.game.history() != session.game.history():
+        if saved.game.history() != session.game.history():
             self.fail("the saved game lost its undo or redo history")
 
     def check_after_storm(self) -> None:
