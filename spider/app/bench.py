@@ -180,14 +180,34 @@ def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | 
     return app
 
 
+#: Every card the celebration blitted into its canvas since the last frame.
+_LEAPS: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+
+def _record_leaps() -> None:
+    """Make the celebration report the cards it blits while it updates (its trails)."""
+    from spider.app.celebration import Celebration
+
+    real = Celebration.update
+    if getattr(real, "recorded", False):
+        return
+
+    def update(self: Celebration, dt: float) -> None:
+        real(self, dt)
+        _LEAPS.extend((leaper.image, (round(leaper.x), round(leaper.y)))
+                      for leaper in self.leapers)
+
+    update.recorded = True  # type: ignore[attr-defined]
+    Celebration.update = update  # type: ignore[method-assign]
+
+
 def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-    """The card images the table shows now and where (what the floor blits)."""
+    """The card images the table drew in the last frame and where (what the floor blits)."""
     table = app.table
     celebration = table.celebration
     if celebration is not None:
         tops = [pile[0] for pile in celebration.piles if pile]
-        return tops + [(leaper.image, (round(leaper.x), round(leaper.y)))
-                       for leaper in celebration.leapers]
+        return tops + _LEAPS
     resting, flying, dragged = table.board.layers()
     top = {sprite.pos: sprite for sprite in resting}
     shown = [sprite for sprite in resting if top[sprite.pos] is sprite] + flying + dragged
@@ -204,6 +224,7 @@ class _Recorder:
 
         from spider.app.felt import FELT
 
+        _record_leaps()
         self.app = app
         self.pygame = pygame
         self.felt = FELT
@@ -224,6 +245,7 @@ class _Recorder:
         if before is not None:
             before()
         drawn = self.drawn
+        _LEAPS.clear()
         start = time.perf_counter()
         app.step()
         elapsed = time.perf_counter() - start
@@ -254,51 +276,51 @@ def _settle(app: App) -> None:
     app.run_until_idle(limit=20000)
 
 
-def _scene_rest(size: tuple[int, int], frames: int, *, position: str | None = None
-                ) -> dict[str, Any]:
-    app = _make_app(size, position=position)
-    try:
-        _settle(app)
-        recorder = _Recorder(app)
-        while len(recorder.frames) < frames:
-            recorder.frame(before=app.request_redraw)
-        return recorder.result()
-    finally:
-        app.close()
+def _show(app: App, *, position: str | None = None, code: str = FRESH_CODE) -> None:
+    """Start a new game in the running App (as the New game dialog does) and let it settle."""
+    from spider.dealcode import DealCode
+    from spider.notation import parse_position
+    from spider.session import Session
+
+    session = Session(DealCode.parse(code))
+    if position is not None:
+        session.game = parse_position(position)
+    app.start_session(session)
+    _settle(app)
 
 
-def _scene_drag(size: tuple[int, int], frames: int) -> dict[str, Any]:
+def _scene_rest(app: App, frames: int, *, position: str | None = None) -> dict[str, Any]:
+    _show(app, position=position)
+    recorder = _Recorder(app)
+    while len(recorder.frames) < frames:
+        recorder.frame(before=app.request_redraw)
+    return recorder.result()
+
+
+def _scene_drag(app: App, frames: int) -> dict[str, Any]:
     import pygame
 
     from spider.app.driver import EventDriver
 
-    app = _make_app(size, position=long_position())
-    try:
-        _settle(app)
-        driver = EventDriver(app)
-        column = app.table.game.columns[0]
-        start = driver.card_point(0, len(column) - 12)
-        width, height = app.size
-        driver.press(start)
-        recorder = _Recorder(app)
-        # Sweep the group across the table and back (real MOUSEMOTION events).
-        path = []
-        lanes = max(1, frames // 60)
-        for number in range(frames):
-            phase = (number % 120) / 60
-            across = phase if phase <= 1 else 2 - phase
-            lane = (number // 120) % lanes
-            x = round(width * (0.05 + 0.9 * across))
-            y = round(start[1] + (height * 0.1) * (lane % 3))
-            path.append((x, min(height - 2, y)))
-        for x, y in path:
-            recorder.frame(before=lambda x=x, y=y: _post(
-                pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
-        assert app.table.dragging is not None, "the group was not dragged"
-        driver.release(start)
-        return recorder.result()
-    finally:
-        app.close()
+    _show(app, position=long_position())
+    driver = EventDriver(app)
+    column = app.table.game.columns[0]
+    start = driver.card_point(0, len(column) - 12)
+    width, height = app.size
+    driver.press(start)
+    recorder = _Recorder(app)
+    # Sweep the group across the table and back, lower each time (real MOUSEMOTION events).
+    for number in range(frames):
+        phase = (number % 120) / 60
+        across = phase if phase <= 1 else 2 - phase
+        x = round(width * (0.05 + 0.9 * across))
+        y = min(height - 2, round(start[1] + height * 0.1 * ((number // 120) % 3)))
+        recorder.frame(before=lambda x=x, y=y: _post(
+            pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
+    assert app.table.dragging is not None, "the group was not dragged"
+    driver.release(start)
+    _settle(app)
+    return recorder.result()
 
 
 def _repeat_animation(app: App, frames: int, begin: Callable[[], None],
@@ -313,24 +335,21 @@ def _repeat_animation(app: App, frames: int, begin: Callable[[], None],
     return recorder.result()
 
 
-def _scene_deal(size: tuple[int, int], frames: int) -> dict[str, Any]:
+def _undo_at_once(app: App) -> None:
+    app.table.perform("undo")
+    app.table.finish_animations()
+    _settle(app)
+
+
+def _scene_deal(app: App, frames: int) -> dict[str, Any]:
     import pygame
 
-    app = _make_app(size)
-    try:
-        _settle(app)
+    _show(app)
 
-        def begin() -> None:
-            _post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)
+    def begin() -> None:
+        _post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)
 
-        def reset() -> None:
-            app.table.perform("undo")
-            app.table.finish_animations()
-            _settle(app)
-
-        return _repeat_animation(app, frames, begin, reset)
-    finally:
-        app.close()
+    return _repeat_animation(app, frames, begin, lambda: _undo_at_once(app))
 
 
 def _double_click(point: tuple[int, int]) -> None:
@@ -341,34 +360,26 @@ def _double_click(point: tuple[int, int]) -> None:
         _post(pygame.MOUSEBUTTONUP, pos=point, button=1)
 
 
-def _scene_run(size: tuple[int, int], frames: int) -> dict[str, Any]:
+def _scene_run(app: App, frames: int) -> dict[str, Any]:
     from spider.app.driver import EventDriver
 
-    app = _make_app(size, position=long_position())
-    try:
-        _settle(app)
-        driver = EventDriver(app)
-        ace = driver.column_point(9)
+    _show(app, position=long_position())
+    ace = EventDriver(app).column_point(9)
 
-        def reset() -> None:
-            assert app.table.game.removed == 1, "the run was not removed"
-            app.table.perform("undo")
-            app.table.finish_animations()
-            _settle(app)
+    def reset() -> None:
+        assert app.table.game.removed == 1, "the run was not removed"
+        _undo_at_once(app)
 
-        return _repeat_animation(app, frames, lambda: _double_click(ace), reset)
-    finally:
-        app.close()
+    return _repeat_animation(app, frames, lambda: _double_click(ace), reset)
 
 
-def _scene_win(size: tuple[int, int], frames: int) -> dict[str, Any]:
+def _scene_win(app: App, frames: int) -> dict[str, Any]:
     from spider.app.driver import EventDriver
 
-    app = _make_app(size, position=WIN_POSITION)
-    try:
-        _settle(app)
-        driver = EventDriver(app)
-        _double_click(driver.column_point(1))
+    recorder = _Recorder(app)
+    while len(recorder.frames) < frames:
+        _show(app, position=WIN_POSITION)
+        _double_click(EventDriver(app).column_point(1))
         # The last move and its run fly first (the run scene times those): the
         # celebration starts when they land.
         for _ in range(1000):
@@ -377,12 +388,11 @@ def _scene_win(size: tuple[int, int], frames: int) -> dict[str, Any]:
             app.step()
             app.clock.sleep(DT)
         assert app.table.celebration is not None, "no celebration"
-        recorder = _Recorder(app)
         while len(recorder.frames) < frames and app.busy:
             recorder.frame()
-        return recorder.result()
-    finally:
-        app.close()
+        while len(app.scenes) > 1:  # the win dialog
+            app.scenes.pop()
+    return recorder.result()
 
 
 def _full_set(images: Any) -> None:
@@ -399,37 +409,34 @@ def _full_set(images: Any) -> None:
     images.back()
 
 
-def _resize(size: tuple[int, int]) -> dict[str, Any]:
-    """The card set rasterised at ``size``'s card size, and the frames after a resize."""
+def _resize(app: App) -> dict[str, Any]:
+    """The card set rasterised at the window's card size, and the frames after a resize."""
     import statistics
 
     import pygame
 
     from spider.app.cardimages import CardImages
 
-    app = _make_app(size, position=long_position())
-    try:
-        _settle(app)
-        card = app.table.images.size
-        rasters = []
-        for _ in range(3):
-            start = time.perf_counter()
-            _full_set(CardImages(card, app.settings.four_colour))
-            rasters.append(time.perf_counter() - start)
-        smaller = (size[0] * 3 // 4, size[1] * 3 // 4)
-        stalls = []
-        for _ in range(2):
-            for target in (smaller, size):
-                _post(pygame.VIDEORESIZE, w=target[0], h=target[1], size=target)
-                _post(pygame.WINDOWSIZECHANGED, x=target[0], y=target[1])
-                recorder = _Recorder(app)
-                while len(recorder.frames) < 60:  # one second, redrawn every frame
-                    recorder.frame(before=app.request_redraw)
-                stalls.append(max(recorder.frames))
-        return {"card": list(card), "raster": statistics.median(rasters),
-                "rasters": rasters, "stall": max(stalls)}
-    finally:
-        app.close()
+    size = app.size
+    _show(app, position=long_position())
+    card = app.table.images.size
+    rasters = []
+    for _ in range(3):
+        start = time.perf_counter()
+        _full_set(CardImages(card, app.settings.four_colour))
+        rasters.append(time.perf_counter() - start)
+    smaller = (size[0] * 3 // 4, size[1] * 3 // 4)
+    stalls = []
+    for _ in range(2):
+        for target in (smaller, size):
+            _post(pygame.VIDEORESIZE, w=target[0], h=target[1], size=target)
+            _post(pygame.WINDOWSIZECHANGED, x=target[0], y=target[1])
+            recorder = _Recorder(app)
+            while len(recorder.frames) < 60:  # one second, redrawn every frame
+                recorder.frame(before=app.request_redraw)
+            stalls.append(max(recorder.frames))
+    return {"card": list(card), "raster": statistics.median(rasters), "rasters": rasters,
+            "stall": max(stalls)}
 
 
 def _peak_rss_mb() -> float | None:
@@ -442,16 +449,26 @@ def _peak_rss_mb() -> float | None:
 
 
 def worker_frames(size: tuple[int, int], frames: int) -> dict[str, Any]:
-    scenes = {
-        "rest": lambda: _scene_rest(size, frames),
-        "long": lambda: _scene_rest(size, frames, position=long_position()),
-        "drag": lambda: _scene_drag(size, frames),
-        "deal": lambda: _scene_deal(size, frames),
-        "run": lambda: _scene_run(size, frames),
-        "win": lambda: _scene_win(size, frames),
-    }
-    result: dict[str, Any] = {"scenes": {name: run() for name, run in scenes.items()}}
-    result["resize"] = _resize(size)
+    """Every scene in one App, as a player goes from game to game, then a resize."""
+    import gc
+
+    app = _make_app(size)
+    try:
+        scenes = {
+            "rest": lambda: _scene_rest(app, frames),
+            "long": lambda: _scene_rest(app, frames, position=long_position()),
+            "drag": lambda: _scene_drag(app, frames),
+            "deal": lambda: _scene_deal(app, frames),
+            "run": lambda: _scene_run(app, frames),
+            "win": lambda: _scene_win(app, frames),
+        }
+        result: dict[str, Any] = {"scenes": {}}
+        for name, run in scenes.items():
+            result["scenes"][name] = run()
+            gc.collect()
+        result["resize"] = _resize(app)
+    finally:
+        app.close()
     result["peak_rss_mb"] = _peak_rss_mb()
     return result
 

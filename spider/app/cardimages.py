@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +28,10 @@ FOUR_COLOUR = {Suit.DIAMONDS: (RED, "#1f5fbf"), Suit.CLUBS: (BLACK, "#1e7b34")}
 PAPER = (255, 253, 247)
 EDGE = (140, 140, 140)
 BACK_BLUE = (28, 52, 120)
+#: Memory for narrowed (turning) cards and for shadows, each: pictures made while
+#: cards move are kept this far, the least recently used going first. (At 4K one
+#: card is 0.6 MB; unbounded, these filled hundreds of MB.)
+SCRATCH_BYTES = 8_000_000
 
 
 @cache
@@ -75,8 +80,8 @@ class CardImages:
         self.four_colour = four_colour
         self.folder = folder
         self._faces: dict[Card | None, pygame.Surface] = {}
-        self._squashed: dict[tuple[Card | None, int], pygame.Surface] = {}
-        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._squashed = _SurfaceCache(SCRATCH_BYTES)
+        self._shadows = _SurfaceCache(SCRATCH_BYTES)
 
     @property
     def radius(self) -> int:
@@ -97,10 +102,8 @@ class CardImages:
         width = max(1, round(self.size[0] * squash))
         cached = self._squashed.get((key, width))
         if cached is None:
-            if len(self._squashed) > 256:
-                self._squashed.clear()
-            cached = self._squashed[key, width] = pygame.transform.smoothscale(
-                full, (width, self.size[1]))
+            cached = self._squashed.put((key, width), pygame.transform.smoothscale(
+                full, (width, self.size[1])))
         return cached
 
     def _image(self, card: Card | None) -> pygame.Surface:
@@ -166,20 +169,73 @@ class CardImages:
         spread = max(2, round(self.size[0] * 0.08))
         cached = self._shadows.get(size)
         if cached is None:
-            if len(self._shadows) > 64:
-                self._shadows.clear()
-            w, h = size[0] + 2 * spread, size[1] + 2 * spread
-            cached = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(cached, (0, 0, 0, 110), (spread, spread, *size),
-                             border_radius=self.radius)
-            cached = pygame.transform.gaussian_blur(cached, max(1, spread // 2))
-            self._shadows[size] = cached
+            width = self.size[0]
+            if size[0] < width:  # a card turning over: its flat shadow, narrowed
+                flat, _ = self.shadow((width, size[1]))
+                cached = pygame.transform.smoothscale(flat, (size[0] + 2 * spread,
+                                                             size[1] + 2 * spread))
+            else:
+                cached = soft_shadow(size, spread, self.radius)
+            cached = self._shadows.put(size, cached)
         return cached, spread
 
     def outline(self, colour: tuple[int, int, int, int], width: int = 0,
                 fill: tuple[int, int, int, int] | None = None) -> pygame.Surface:
         """A card-sized rounded outline (empty places, highlights)."""
         return _outline(self.size, self.radius, colour, width, fill)
+
+
+class _SurfaceCache:
+    """Pictures by key, the least recently used dropped beyond ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.bytes = 0
+        self._items: OrderedDict[object, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surface = self._items.get(key)
+        if surface is not None:
+            self._items.move_to_end(key)
+        return surface
+
+    def put(self, key: object, surface: pygame.Surface) -> pygame.Surface:
+        self._items[key] = surface
+        self.bytes += _size_of(surface)
+        while self.bytes > self.limit and len(self._items) > 1:
+            _, dropped = self._items.popitem(last=False)
+            self.bytes -= _size_of(dropped)
+        return surface
+
+
+def _size_of(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
+def soft_shadow(size: tuple[int, int], spread: int, radius: int, alpha: int = 110,
+                blur: int | None = None) -> pygame.Surface:
+    """A rounded box of ``size`` (black at ``alpha``), blurred by ``blur`` pixels
+    (default ``spread // 2``) and spreading ``spread`` pixels beyond the box.
+
+    A blur is smooth, so it is made at a fraction of the size and enlarged: the
+    same look for a fraction of the time and memory (a full-size blur of a 12-card
+    group at 4K took over 250 ms, a dialog's panel over a second).
+    """
+    blur = max(1, spread // 2) if blur is None else blur
+    step = max(1, blur // 3)
+    w, h = size[0] + 2 * spread, size[1] + 2 * spread
+    small = pygame.Surface((max(1, -(-w // step)), max(1, -(-h // step))), pygame.SRCALPHA)
+    edge = round(spread / step)
+    pygame.draw.rect(small, (0, 0, 0, alpha),
+                     (edge, edge, max(1, round(size[0] / step)), max(1, round(size[1] / step))),
+                     border_radius=max(1, round(radius / step)))
+    small = pygame.transform.gaussian_blur(small, max(1, round(blur / step)))
+    if small.get_size() != (w, h):
+        small = pygame.transform.smoothscale(small, (w, h))
+    return _prepared(small)
 
 
 @cache

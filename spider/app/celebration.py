@@ -27,12 +27,18 @@ class _Leaper:
 
 class Celebration:
     """Cards from ``piles`` (each a list of (image, position), top card first)
-    bouncing across a copy of ``backdrop``."""
+    bouncing across a copy of ``backdrop`` (drawn into ``canvas`` when one of the
+    same size is given, which saves allocating another full-size picture)."""
 
     def __init__(self, backdrop: pygame.Surface,
                  piles: list[list[tuple[pygame.Surface, tuple[int, int]]]],
-                 rng: random.Random | None = None) -> None:
-        self.canvas = backdrop.copy()
+                 rng: random.Random | None = None,
+                 canvas: pygame.Surface | None = None) -> None:
+        if canvas is not None and canvas.get_size() == backdrop.get_size():
+            canvas.blit(backdrop, (0, 0))
+            self.canvas = canvas
+        else:
+            self.canvas = backdrop.copy()
         self.size = backdrop.get_size()
         self.piles = [list(pile) for pile in piles if pile]
         self.rng = rng or random.Random()

@@ -2,22 +2,28 @@
 
 Rendered once per window size: the gradient is computed on a small grid and
 smoothly enlarged, with a faint grain so it does not band.
+
+Only the small grid and the grain tile are cached: the full-size picture is drawn
+straight into a surface in the window's pixel format (no conversion copy), and
+the caller owns it (a 4K picture is 33 MB; keeping a spare one would double that).
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pygame
 
 FELT = (24, 110, 56)
 GRID = (96, 54)
+GRAIN_TILE = 128
+GRAIN_REPEAT = 4  # the tile repeated into a bigger one: fewer blits over a large window
 
 
-@lru_cache(maxsize=2)
-def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT) -> pygame.Surface:
-    """The table background for a window of ``size`` (cached: do not draw on it)."""
+@cache
+def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
+    """The light falling on the cloth, on a small grid (enlarged smoothly later)."""
     small = pygame.Surface(GRID)
     cols, rows = GRID
     for j in range(rows):
@@ -26,18 +32,47 @@ def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT) -> p
             distance = min(1.0, (dx * dx * 1.2 + dy * dy * 1.6) ** 0.5 / 0.62)
             light = 1.12 - 0.42 * distance ** 1.7
             small.set_at((i, j), tuple(min(255, round(c * light)) for c in colour))
-    surface = pygame.transform.smoothscale(small, size)
+    return small
+
+
+def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,
+                into: pygame.Surface | None = None) -> pygame.Surface:
+    """The table background for a window of ``size``, drawn into ``into`` when it is
+    given (of that size and without per-pixel alpha), else into a new surface."""
+    screen = pygame.display.get_surface()
+    small = _gradient(colour)
+    if into is not None and into.get_size() == size and not into.get_flags() & pygame.SRCALPHA:
+        surface = into
+        pygame.transform.smoothscale(small.convert(into), size, surface)
+    elif screen is not None:
+        surface = pygame.Surface(size, 0, screen)  # the window's format: fast blits
+        pygame.transform.smoothscale(small.convert(screen), size, surface)
+    else:
+        surface = pygame.transform.smoothscale(small, size)
     _grain(surface)
-    return surface.convert() if pygame.display.get_surface() is not None else surface
+    return surface
 
 
-def _grain(surface: pygame.Surface) -> None:
-    """Sprinkle a faint, fixed noise (tiled) so the gradient shows no steps."""
-    tile = pygame.Surface((128, 128), pygame.SRCALPHA)
+@cache
+def _grain_tile() -> pygame.Surface:
+    """A faint, fixed noise, tiled ``GRAIN_REPEAT`` times each way."""
+    tile = pygame.Surface((GRAIN_TILE, GRAIN_TILE), pygame.SRCALPHA)
     rng = random.Random(7)
     for _ in range(1400):
         shade = rng.choice((0, 255))
-        tile.set_at((rng.randrange(128), rng.randrange(128)), (shade, shade, shade, 9))
-    for y in range(0, surface.get_height(), 128):
-        for x in range(0, surface.get_width(), 128):
-            surface.blit(tile, (x, y))
+        tile.set_at((rng.randrange(GRAIN_TILE), rng.randrange(GRAIN_TILE)),
+                    (shade, shade, shade, 9))
+    side = GRAIN_TILE * GRAIN_REPEAT
+    big = pygame.Surface((side, side), pygame.SRCALPHA)
+    for y in range(0, side, GRAIN_TILE):
+        for x in range(0, side, GRAIN_TILE):
+            big.blit(tile, (x, y), special_flags=pygame.BLEND_RGBA_MAX)  # an exact copy
+    return big
+
+
+def _grain(surface: pygame.Surface) -> None:
+    """Sprinkle the noise (tiled) so the gradient shows no steps."""
+    tile = _grain_tile()
+    side = tile.get_width()
+    surface.fblits([(tile, (x, y)) for y in range(0, surface.get_height(), side)
+                    for x in range(0, surface.get_width(), side)])

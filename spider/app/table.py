@@ -46,6 +46,9 @@ class TableScene(Scene):
         self.win_pending = False
         self._confirm: tuple[str, Callable[[], None]] | None = None
         self._shown_second = -1
+        self._background_key: tuple[object, ...] | None = None
+        self._still: pygame.Surface | None = None
+        self._still_key: list[tuple[object, ...]] = []
         self.geometry = self._make_geometry(app.size)
         self.board = Board(self.geometry)
         self.board.speed = SPEEDS.get(app.settings.animation_speed, 1.0)
@@ -71,14 +74,22 @@ class TableScene(Scene):
         if images is None or images.size != card_size or images.four_colour != four:
             self.images = CardImages(card_size, four)
         self.bar = TopBar(g)
-        self.background = self._render_background()
-        self._still: pygame.Surface | None = None
-        self._still_key: list[tuple[object, ...]] = []
+        # The static layer depends only on where things are: a new game or new
+        # settings in the same window keep it (a 4K one takes tens of ms to draw).
+        key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
+        if key != self._background_key:
+            old = getattr(self, "background", None)
+            if old is not None and old.get_size() != g.size:  # free them first
+                old = self.background = self._still = None  # type: ignore[assignment]
+            self.background = self._render_background(old)
+            self._background_key = key
+        self._still_key = []  # the resting cards are drawn again (into the same buffer)
 
-    def _render_background(self) -> pygame.Surface:
-        """The static layer: felt, bar backdrop and the outlines of empty places."""
+    def _render_background(self, into: pygame.Surface | None = None) -> pygame.Surface:
+        """The static layer: felt, bar backdrop and the outlines of empty places
+        (drawn into ``into`` when it has the right size)."""
         g = self.geometry
-        surface = render_felt(g.size).copy()
+        surface = render_felt(g.size, into=into)
         self.bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):
@@ -90,7 +101,8 @@ class TableScene(Scene):
     def load(self, deal_in: bool = True) -> None:
         """Show the session's game from scratch (a new deal, a restart, a loaded game)."""
         self.input = Idle()
-        self.celebration, self.win_pending, self._confirm = None, False, None
+        self._drop_celebration()
+        self.win_pending, self._confirm = False, None
         self.toast.clear()
         self._shown_second = int(self.app.session.elapsed)
         self.geometry = self.board.geometry = self._make_geometry(self.app.size)
@@ -169,7 +181,8 @@ class TableScene(Scene):
     def interrupt(self) -> None:
         """Stop everything in progress: drags, animations, the celebration."""
         self._cancel_input()
-        self.celebration, self.win_pending = None, False
+        self._drop_celebration()
+        self.win_pending = False
         self.app.request_redraw()
 
     def perform(self, action: Action | str, dropped: bool = False) -> bool:
@@ -386,7 +399,10 @@ class TableScene(Scene):
             return
         piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
                  for run in self.board.runs]
-        self.celebration = Celebration(self.background, piles)
+        # The cascade draws into the still layer's buffer (not needed meanwhile):
+        # a 4K window has no room for another full-size picture.
+        canvas, self._still, self._still_key = self._still, None, []
+        self.celebration = Celebration(self.background, piles, canvas=canvas)
 
     def _show_win_panel(self) -> None:
         if self.celebration is not None:
@@ -395,9 +411,17 @@ class TableScene(Scene):
 
     def _end_celebration(self) -> None:
         shown = self.celebration is not None and self.celebration.panel_shown
-        self.celebration = None
+        self._drop_celebration()
         if not shown:
             self.app.show_win()
+
+    def _drop_celebration(self) -> None:
+        """No celebration (any more): its canvas is the still layer's buffer again."""
+        if self.celebration is not None and self._still is None:
+            canvas = self.celebration.canvas
+            if canvas.get_size() == self.background.get_size():
+                self._still, self._still_key = canvas, []
+        self.celebration = None
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:

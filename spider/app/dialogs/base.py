@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from spider.app.cardimages import soft_shadow
 from spider.app.scenes import Scene
 from spider.app.widgets import (
     LINE,
@@ -79,24 +80,27 @@ def _panel_shadow(size: tuple[int, int], radius: int) -> tuple[pygame.Surface, i
     if shadow is None:
         if len(_shadows) > 16:
             _shadows.clear()
-        shadow = pygame.Surface((size[0] + 2 * spread, size[1] + 2 * spread), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 130), (spread, spread, *size), border_radius=radius)
-        shadow = pygame.transform.gaussian_blur(shadow, max(2, spread // 2))
+        # Blurred at a fraction of the size and enlarged (a full-size blur took over
+        # a second at 4K: the frame that opened a dialog froze).
+        shadow = soft_shadow(size, spread, radius, alpha=130, blur=max(2, spread // 2))
         _shadows[key] = shadow
     return shadow, spread
 
 
-_scrims: dict[tuple[int, int, int], pygame.Surface] = {}
+def _dim(surface: pygame.Surface, alpha: int) -> None:
+    """Darken everything drawn so far as a black SCRIM of ``alpha`` would.
 
-
-def _scrim(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    surface = _scrims.get((*size, alpha))
-    if surface is None:
-        if len(_scrims) > 4:
-            _scrims.clear()
-        surface = _scrims[(*size, alpha)] = pygame.Surface(size, pygame.SRCALPHA)
-        surface.fill((*SCRIM[:3], alpha))
-    return surface
+    A multiplying fill gives the same picture (black at ``alpha`` keeps
+    ``1 - alpha/255`` of each colour) without a window-sized see-through surface
+    (33 MB at 4K) and in a fifth of the time of blitting one.
+    """
+    if SCRIM[:3] == (0, 0, 0):
+        keep = 255 - alpha
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+        return
+    scrim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    scrim.fill((*SCRIM[:3], alpha))
+    surface.blit(scrim, (0, 0))
 
 
 def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int,
@@ -329,7 +333,7 @@ class Dialog(Scene):
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure()
-        surface.blit(_scrim(surface.get_size(), self.scrim_alpha), (0, 0))
+        _dim(surface, self.scrim_alpha)
         self.draw_panel(surface)
         self.focus.draw(surface, self.style)
         self.draw_extra(surface)
