@@ -37,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="spider", description="Spider Solitaire.")
     parser.add_argument("--smoke-test", action="store_true",
                         help="run the game headless through a scripted deal and exit")
+    parser.add_argument("--code", dest="start_code", metavar="CODE",
+                        help="start the game on this deal instead of the saved game "
+                             "(like New game with a typed code)")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     deal = commands.add_parser("deal", help="print the starting position of a deal code")
@@ -135,9 +138,10 @@ def command_screenshot(args: argparse.Namespace) -> int:
 
 
 def command_start(args: argparse.Namespace) -> int:
+    code = read_code(args.start_code) if args.start_code else None
     from spider.app.main import run
 
-    return run(smoke_test=args.smoke_test)
+    return run(smoke_test=args.smoke_test, code=code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

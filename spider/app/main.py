@@ -336,8 +336,11 @@ def _default_window() -> tuple[int, int]:
     return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
 
 
-def run(smoke_test: bool = False) -> int:
-    """Start the game (``smoke_test``: a short scripted run, headless, instead)."""
+def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
+    """Start the game (``smoke_test``: a short scripted run, headless, instead).
+
+    ``code``: play that deal instead of the saved game, as New game with a typed code
+    does (a saved game already played counts as lost)."""
     if smoke_test:
         from spider.app.smoke import run_smoke
 
@@ -348,6 +351,8 @@ def run(smoke_test: bool = False) -> int:
     saved = load_saved()  # settings, the game in progress, statistics (never raises)
     app = App(settings=saved.settings, session=saved.session)
     install(app, saved)  # saving, statistics, sound and the dialogs (spider.app.dialogs)
+    if code is not None:
+        app.new_game(code)
     try:
         return app.run()
     finally:
