@@ -4,8 +4,8 @@ hooks that dialogs, saving, statistics and sound plug into.
 The loop follows "Fix Your Timestep!": scenes update in fixed steps of
 1/120 s, frames are drawn as often as the display allows while something
 moves, and long frames are clamped. When nothing moves and no input comes,
-nothing is drawn: the loop sleeps in ``pygame.event.wait`` until an event
-arrives or the clock shown on screen next changes.
+nothing is drawn: the loop sleeps, looking for input every few milliseconds,
+until an event arrives or the clock shown on screen next changes.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -35,6 +36,9 @@ MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of d
 MAX_IDLE_WAIT = 1.0     # the longest sleep between looks at the clock
 MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
 MIN_WINDOW = (800, 600)
+#: While idle the loop looks for input this often (seconds). pygame-ce's
+#: ``event.wait`` looks every millisecond, which alone kept ~1.7 % of a core busy.
+IDLE_POLL = 0.008
 
 
 class App:
@@ -226,9 +230,7 @@ class App:
         and a frame if anything changed."""
         events = pygame.event.get()
         if not events and wait > 0:
-            first = pygame.event.wait(max(1, round(wait * 1000)))
-            if first.type != pygame.NOEVENT:
-                events = [first, *pygame.event.get()]
+            events = _wait_for_events(wait)
         for event in events:
             self.handle(event)
             if not self.running:
@@ -325,6 +327,21 @@ def quit_on_signals() -> Iterator[None]:
         for number, handler in previous.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _wait_for_events(wait: float) -> list[pygame.event.Event]:
+    """Sleep (real time) until input comes, or ``wait`` seconds pass: look every
+    ``IDLE_POLL`` seconds, so the first input after a pause is handled at most that
+    much later (half a frame), for a tenth of the CPU time of ``event.wait``."""
+    end = time.perf_counter() + wait
+    while True:
+        left = end - time.perf_counter()
+        if left <= 0:
+            return []
+        time.sleep(min(IDLE_POLL, left))
+        events = pygame.event.get()
+        if events:
+            return events
 
 
 def _default_window() -> tuple[int, int]:
