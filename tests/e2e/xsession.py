@@ -1,0 +1,131 @@
+"""A real X display for end-to-end tests: Xvfb, xdotool, screenshots, closing a window.
+
+Everything a person does goes through the X server: ``xdotool`` moves the real
+pointer and presses real keys (XTEST), screenshots are taken of the root window
+(ImageMagick ``import``, else ``xwd``), and closing a window sends it the
+``WM_DELETE_WINDOW`` message a window manager's close button sends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+TOOLS = ("Xvfb", "xdotool")
+
+
+def missing_tools() -> list[str]:
+    return [tool for tool in TOOLS if shutil.which(tool) is None]
+
+
+@contextlib.contextmanager
+def xvfb(size: tuple[int, int] = (1280, 800)) -> Iterator[str]:
+    """Start Xvfb on a free display; yield its name (``:N``); stop it afterwards."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
+         "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            raise RuntimeError("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+class Display:
+    """Commands on one X display."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.env = {**os.environ, "DISPLAY": name}
+
+    def xdotool(self, *args: object, check: bool = True) -> str:
+        done = subprocess.run(["xdotool", *map(str, args)], env=self.env, capture_output=True,
+                              text=True, timeout=30)
+        if check and done.returncode != 0:
+            raise RuntimeError(f"xdotool {' '.join(map(str, args))}: {done.stderr.strip()}")
+        return done.stdout
+
+    def find_window(self, pid: int, timeout: float = 40.0) -> int:
+        """The window of process ``pid`` once it is mapped."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = self.xdotool("search", "--onlyvisible", "--pid", pid, check=False).split()
+            if found:
+                return int(found[-1])
+            time.sleep(0.2)
+        raise TimeoutError(f"no window for process {pid}")
+
+    def geometry(self, window: int) -> tuple[int, int, int, int]:
+        """x, y, width, height of ``window`` on the screen."""
+        values = dict(line.split("=", 1) for line in self.xdotool(
+            "getwindowgeometry", "--shell", window).split() if "=" in line)
+        return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def screenshot(self, path: Path) -> Path:
+        """The whole screen as a PNG (ImageMagick), else as XWD (``xwd``)."""
+        if shutil.which("import"):
+            subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True,
+                           timeout=30, capture_output=True)
+            return path
+        path = path.with_suffix(".xwd")
+        subprocess.run(["xwd", "-root", "-silent", "-out", str(path)], env=self.env,
+                       check=True, timeout=30)
+        return path
+
+    def close_window(self, window: int) -> None:
+        """Ask ``window`` to close, as a window manager's close button does
+        (a ``WM_PROTOCOLS`` client message carrying ``WM_DELETE_WINDOW``)."""
+        x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XInternAtom.restype = ctypes.c_ulong
+        x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                                   ctypes.c_void_p]
+        x11.XFlush.argtypes = [ctypes.c_void_p]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        display = x11.XOpenDisplay(self.name.encode())
+        if not display:
+            raise RuntimeError(f"cannot open display {self.name}")
+        try:
+            event = _XEvent()
+            message = event.xclient
+            message.type = 33  # ClientMessage
+            message.window = window
+            message.message_type = x11.XInternAtom(display, b"WM_PROTOCOLS", 0)
+            message.format = 32
+            message.data[0] = x11.XInternAtom(display, b"WM_DELETE_WINDOW", 0)
+            message.data[1] = 0  # CurrentTime
+            x11.XSendEvent(display, window, 0, 0, ctypes.byref(event))
+            x11.XFlush(display)
+        finally:
+            x11.XCloseDisplay(display)
+
+
+class _XClientMessageEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong),
+                ("send_event", ctypes.c_int), ("display", ctypes.c_void_p),
+                ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+
+
+class _XEvent(ctypes.Union):
+    _fields_ = [("xclient", _XClientMessageEvent), ("pad", ctypes.c_long * 24)]
