@@ -355,8 +355,14 @@ class Fuzzer:
 
     def fail(self, what: str) -> None:
         recent = "\n  ".join(self.recent)
+        where = ""
+        if self.app is not None:
+            game = self.app.session.game
+            where = (f" ({type(self.app.scenes.top).__name__} on top, {self.app.session.code},"
+                     f" {game.moves} moves, history {len(game.history()[0])} done"
+                     f" {len(game.history()[1])} undone)")
         raise StormFailure(f"seed {self.seed}, storm {self.storm}, event {self.figures.events}: "
-                           f"{what}\n  last events:\n  {recent}")
+                           f"{what}{where}\n  last events:\n  {recent}")
 
     # ------------------------------------------------------------ aim points
     def size_now(self) -> tuple[int, int]:
@@ -631,27 +637,32 @@ class Fuzzer:
         self.start()
 
     def calm(self) -> None:
-        """Let go of the pointer, close the dialogs, and let every animation end."""
-        app = self.app
-        assert app is not None
-        width, height = app.size
-        for _ in range(12):
-            if app.scenes.top is app.table:
-                break
+        """Let go of the pointer, close the dialogs, and let every animation end (a win's
+        celebration ends in a dialog: close that too)."""
+        for _ in range(4):
+            app = self.app
+            assert app is not None
+            width, height = app.size
+            for _ in range(12):
+                if app.scenes.top is app.table:
+                    break
+                self.release((width + 50, height + 50))
+                self.key(pygame.K_ESCAPE)
+                self.advance()
+                if not app.running:
+                    self.closed()
+                    return self.calm()
+            if app.scenes.top is not app.table:
+                self.fail(f"Esc does not close {type(app.scenes.top).__name__}")
             self.release((width + 50, height + 50))
-            self.key(pygame.K_ESCAPE)
             self.advance()
-            if not app.running:
-                self.closed()
-                return self.calm()
-        if app.scenes.top is not app.table:
-            self.fail(f"Esc does not close {type(app.scenes.top).__name__}")
-        self.release((width + 50, height + 50))
-        self.advance()
-        try:
-            app.run_until_idle(limit=6000)
-        except RuntimeError as error:
-            self.fail(str(error))
+            try:
+                app.run_until_idle(limit=6000)
+            except RuntimeError as error:
+                self.fail(str(error))
+            if app.scenes.top is app.table:
+                return
+        self.fail("dialogs keep opening by themselves")
 
     def check_saved(self, session: Session) -> None:
         """The game file replays to ``session``'s position and history."""

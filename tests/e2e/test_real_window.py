@@ -13,8 +13,7 @@ real window are compared with the mirror's frames (the game is really on screen,
 drawn as the mirror draws it), and the saved game must be what was played.
 
 Needs ``Xvfb`` and ``xdotool`` (``apt-get install xvfb xdotool``; ``.ci/run`` installs
-them); screenshots use ImageMagick's ``import`` when present. ``SPIDER_E2E_SHOTS=DIR``
-keeps the screenshots.
+them). ``SPIDER_E2E_SHOTS=DIR`` keeps the screenshots.
 """
 
 from __future__ import annotations
@@ -57,13 +56,16 @@ def display() -> Iterator[Display]:
 
 
 def built_executable() -> Path:
-    """The built game, if it is there and newer than every source file."""
+    """The built game, if it is there and newer than every source file (else the test
+    skips, or fails with ``SPIDER_E2E_EXECUTABLE=required``, as in CI after the build)."""
+    missing = pytest.fail if os.environ.get("SPIDER_E2E_EXECUTABLE") == "required" else (
+        pytest.skip)
     if not EXECUTABLE.exists():
-        pytest.skip(f"no built game at {EXECUTABLE.relative_to(ROOT)}: "
-                    "run `python packaging/build.py` first (.ci/run does)")
+        missing(f"no built game at {EXECUTABLE.relative_to(ROOT)}: "
+                "run `python packaging/build.py` first (.ci/run does)")
     newest = max(path.stat().st_mtime for path in (ROOT / "spider").rglob("*.py"))
     if EXECUTABLE.stat().st_mtime < newest:
-        pytest.skip("the built game is older than the source: run `python packaging/build.py`")
+        missing("the built game is older than the source: run `python packaging/build.py`")
     return EXECUTABLE
 
 
@@ -78,11 +80,6 @@ def start_game(display: Display, how: str, data: Path) -> subprocess.Popen[bytes
 
 
 # ------------------------------------------------------------------ screens
-def load(path: Path) -> pygame.Surface:
-    return pygame.image.load(str(path)).convert() if pygame.display.get_surface() else (
-        pygame.image.load(str(path)))
-
-
 def differing(a: pygame.Surface, b: pygame.Surface, area: pygame.Rect,
               tolerance: int = 12) -> float:
     """The share of pixels in ``area`` whose colours differ by more than ``tolerance``."""

@@ -1,9 +1,10 @@
 """A real X display for end-to-end tests: Xvfb, xdotool, screenshots, closing a window.
 
 Everything a person does goes through the X server: ``xdotool`` moves the real
-pointer and presses real keys (XTEST), screenshots are taken of the root window
-(ImageMagick ``import``, else ``xwd``), and closing a window sends it the
-``WM_DELETE_WINDOW`` message a window manager's close button sends.
+pointer and presses real keys (XTEST), screenshots are read from the root window
+(``XGetImage`` through ctypes, saved as PNG), and closing a window sends it the
+``WM_DELETE_WINDOW`` message a window manager's close button sends. Only Xvfb and
+xdotool need installing.
 """
 
 from __future__ import annotations
@@ -80,28 +81,40 @@ class Display:
         return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
 
     def screenshot(self, path: Path) -> Path:
-        """The whole screen as a PNG (ImageMagick), else as XWD (``xwd``)."""
-        if shutil.which("import"):
-            subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True,
-                           timeout=30, capture_output=True)
-            return path
-        path = path.with_suffix(".xwd")
-        subprocess.run(["xwd", "-root", "-silent", "-out", str(path)], env=self.env,
-                       check=True, timeout=30)
+        """The whole screen, read from the X server (``XGetImage``), saved as a PNG."""
+        import pygame
+
+        x11 = _xlib()
+        display = x11.XOpenDisplay(self.name.encode())
+        if not display:
+            raise RuntimeError(f"cannot open display {self.name}")
+        try:
+            root = x11.XDefaultRootWindow(display)
+            screen = x11.XDefaultScreen(display)
+            width = x11.XDisplayWidth(display, screen)
+            height = x11.XDisplayHeight(display, screen)
+            pointer = x11.XGetImage(display, root, 0, 0, width, height, ~0 & 0xFFFFFFFF,
+                                    2)  # ZPixmap
+            if not pointer:
+                raise RuntimeError("XGetImage failed")
+            image = ctypes.cast(pointer, ctypes.POINTER(_XImage)).contents
+            if image.bits_per_pixel != 32 or image.bytes_per_line != width * 4:
+                raise RuntimeError(f"unexpected screen format: {image.bits_per_pixel} bits")
+            raw = ctypes.string_at(image.data, image.bytes_per_line * height)
+            x11.XFree(image.data)
+            x11.XFree(pointer)
+        finally:
+            x11.XCloseDisplay(display)
+        rgb = bytearray(width * height * 3)  # BGRX (little-endian TrueColor) to RGB
+        rgb[0::3], rgb[1::3], rgb[2::3] = raw[2::4], raw[1::4], raw[0::4]
+        pygame.image.save(pygame.image.frombuffer(bytes(rgb), (width, height), "RGB"),
+                          str(path))
         return path
 
     def close_window(self, window: int) -> None:
         """Ask ``window`` to close, as a window manager's close button does
         (a ``WM_PROTOCOLS`` client message carrying ``WM_DELETE_WINDOW``)."""
-        x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
-        x11.XOpenDisplay.restype = ctypes.c_void_p
-        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        x11.XInternAtom.restype = ctypes.c_ulong
-        x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
-        x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
-                                   ctypes.c_void_p]
-        x11.XFlush.argtypes = [ctypes.c_void_p]
-        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        x11 = _xlib()
         display = x11.XOpenDisplay(self.name.encode())
         if not display:
             raise RuntimeError(f"cannot open display {self.name}")
@@ -118,6 +131,39 @@ class Display:
             x11.XFlush(display)
         finally:
             x11.XCloseDisplay(display)
+
+
+def _xlib() -> ctypes.CDLL:
+    """libX11 with the signatures used here."""
+    x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    pointer, ulong, c_int = ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int
+    for name, result, args in (
+            ("XOpenDisplay", pointer, [ctypes.c_char_p]),
+            ("XCloseDisplay", c_int, [pointer]),
+            ("XFlush", c_int, [pointer]),
+            ("XFree", c_int, [pointer]),
+            ("XInternAtom", ulong, [pointer, ctypes.c_char_p, c_int]),
+            ("XSendEvent", c_int, [pointer, ulong, c_int, ctypes.c_long, pointer]),
+            ("XDefaultRootWindow", ulong, [pointer]),
+            ("XDefaultScreen", c_int, [pointer]),
+            ("XDisplayWidth", c_int, [pointer, c_int]),
+            ("XDisplayHeight", c_int, [pointer, c_int]),
+            ("XGetImage", pointer, [pointer, ulong, c_int, c_int, ctypes.c_uint,
+                                    ctypes.c_uint, ulong, c_int])):
+        function = getattr(x11, name)
+        function.restype, function.argtypes = result, args
+    return x11
+
+
+class _XImage(ctypes.Structure):
+    """The leading fields of Xlib's XImage (the ones read here)."""
+
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
+                ("format", ctypes.c_int), ("data", ctypes.c_void_p),
+                ("byte_order", ctypes.c_int), ("bitmap_unit", ctypes.c_int),
+                ("bitmap_bit_order", ctypes.c_int), ("bitmap_pad", ctypes.c_int),
+                ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int),
+                ("bits_per_pixel", ctypes.c_int)]
 
 
 class _XClientMessageEvent(ctypes.Structure):
