@@ -548,7 +548,7 @@ class Segments(Widget):
             room = inner.w - style.gap
             size = style.fs
             if text_width(option.label, size, True, option.language) > room:
-                size = text.fit_size(option.label, size, room, True)
+                size = text.fit_size(option.label, size, room, True, option.language)
             if option.sub:
                 top = line_height(size, True, option.language)
                 total = top + line_height(style.small, False, option.language)
