@@ -35,6 +35,7 @@ from fuzz_tools import Fuzzer, launch, settled_problems
 from spider import storage
 from spider.app.driver import EventDriver
 from spider.app.persistence import GAME_FILE, load_saved
+from spider.dealcode import DealCode
 from spider.game import DEAL
 from spider.i18n import tr
 from spider.notation import format_position
@@ -175,6 +176,52 @@ def test_a_failing_disk_never_stops_play_and_keeps_the_last_good_save(
     assert resumed is not None and same_game(resumed, app.session)
     assert len([m for m in shown if m == message]) == 1
     app.close()
+
+
+def near_won(folder: Path) -> Session:
+    """A saved game one redo (Ctrl+Y) short of a win."""
+    from winning_lines import WINNING_LINES
+
+    from spider.app.persistence import save_game
+    from spider.notation import apply_token, parse_moves
+
+    code = "SO1-S1C-AAAAAAB"
+    session = Session(DealCode.parse(code))
+    for token in parse_moves(WINNING_LINES[code]):
+        apply_token(session.game, token)
+    session.game.undo()
+    save_game(folder, session)
+    return session
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_win_and_a_setting_made_while_the_disk_is_full_are_saved_once_it_is_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game is saved after every action, so it catches up by itself; the win's
+    statistics and a changed setting must catch up too, not be lost at quit."""
+    near_won(tmp_path)
+    driver, shown = start(tmp_path)
+    app = driver.app
+    with monkeypatch.context() as patch:
+        full_disk(patch)
+        driver.key(pygame.K_y, pygame.KMOD_CTRL)  # the winning move
+        assert app.session.game.is_won
+        driver.app.run_frames(30)
+        driver.key(pygame.K_ESCAPE)  # past the celebration and the win dialog
+        driver.settle()
+        while app.scenes.top is not app.table:
+            driver.key(pygame.K_ESCAPE)
+        driver.key(pygame.K_a)  # auto-place on
+        assert app.settings.auto_place
+        assert shown == [tr("save.failed.storage.disk-full", folder=str(tmp_path))]
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the disk has room again; play goes on
+    driver.post(pygame.QUIT)
+    app.close()
+    again = load_saved(tmp_path)
+    assert again.problems == []
+    stats = again.statistics.get("SO-1-classic")
+    assert (stats.played, stats.won) == (1, 1), "the win was lost"
+    assert again.settings.auto_place, "the setting was lost"
 
 
 def test_a_failing_disk_at_quit_still_quits(tmp_path: Path,

@@ -135,6 +135,9 @@ class Persistence:
         self.win_records: Records | None = None
         #: The storage key of the failure the player was told about (None: saving works).
         self._failing: str | None = None
+        #: Files whose last write failed ("settings", "statistics"): written again with
+        #: the next game save, so a win or a setting made while the disk was full is kept.
+        self._unsaved: set[str] = set()
 
     # ------------------------------------------------------------- start-up
     def start(self) -> None:
@@ -153,11 +156,14 @@ class Persistence:
         try:
             write()
         except StorageError as error:
+            self._unsaved.add(what)
             self._failed(what, error.key, error)
             return False
         except (OSError, TypeError, ValueError) as error:  # never stop the game
+            self._unsaved.add(what)
             self._failed(what, "storage.write-failed", error)
             return False
+        self._unsaved.discard(what)
         self._failing = None
         return True
 
@@ -169,7 +175,12 @@ class Persistence:
             self.app.notify(tr(f"save.failed.{key}", folder=str(self.folder)), 6.0)
 
     def save_game(self) -> bool:
-        """Save the game in progress (with its history and clock); False if it failed."""
+        """Save the game in progress (with its history and clock); False if it failed.
+        Statistics and settings that could not be saved before are written first."""
+        if "statistics" in self._unsaved:
+            self.save_statistics()
+        if "settings" in self._unsaved:
+            self.save_settings()
         session = self.app.session
         return self._write("game", lambda: save_game(self.folder, session, self.counted))
 
