@@ -224,6 +224,23 @@ def test_a_win_and_a_setting_made_while_the_disk_is_full_are_saved_once_it_is_no
     assert again.settings.auto_place, "the setting was lost"
 
 
+def test_a_win_saved_but_not_yet_counted_is_counted_at_the_next_start(tmp_path: Path) -> None:
+    """A winning move saves the game, then counts the win and saves again: a kill in
+    between leaves a won game not counted. The next start must count it (once)."""
+    from spider.app.persistence import save_game
+
+    session = near_won(tmp_path)
+    session.game.redo()
+    assert session.game.is_won
+    save_game(tmp_path, session, counted=False)
+    for _ in range(2):  # a second start must not count it again
+        driver, _ = start(tmp_path)
+        assert not driver.app.session.game.is_won  # a new deal is dealt
+        driver.app.close()
+        stats = load_saved(tmp_path).statistics.get("SO-1-classic")
+        assert (stats.played, stats.won, stats.best_score) == (1, 1, session.game.score)
+
+
 def test_a_failing_disk_at_quit_still_quits(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     driver, _ = start(tmp_path)

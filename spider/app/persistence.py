@@ -96,10 +96,24 @@ def load_saved(folder: Path | None = None) -> Saved:
     game = load_document(folder / GAME_FILE, "game", SAVE_VERSION, _game_from_dict)
     _note(game, "game", problems)
     session, counted = game.value if game.value is not None else (None, False)
-    if session is not None and session.game.is_won:  # a finished game: start a new one
-        session, counted = None, False
     assert settings.value is not None and statistics.value is not None
+    if session is not None and session.game.is_won:  # a finished game: start a new one
+        if not counted:  # the game stopped between saving the winning move and counting it
+            _count_late_win(folder, session, statistics.value)
+        session, counted = None, False
     return Saved(settings.value, session, statistics.value, counted, problems, folder)
+
+
+def _count_late_win(folder: Path, session: Session, statistics: Statistics) -> None:
+    """Count a saved won game whose win is not in the statistics, then mark it counted
+    (so the next start does not count it again)."""
+    game = session.game
+    statistics.record(key_of(session), True, game.score, game.moves, session.elapsed)
+    try:
+        save_statistics(folder, statistics)
+        save_game(folder, session, counted=True)
+    except (OSError, TypeError, ValueError) as error:  # StorageError is an OSError
+        log.warning("could not save the win of the last game: %s", error)
 
 
 def save_game(folder: Path, session: Session, counted: bool = False) -> None:
