@@ -250,6 +250,7 @@ class _Recorder:
         app.step()
         elapsed = time.perf_counter() - start
         if self.drawn == drawn:  # nothing was drawn: not a frame
+            app.spare(DT - elapsed)
             app.clock.sleep(DT)
             return
         self.frames.append(elapsed)
@@ -260,6 +261,7 @@ class _Recorder:
         screen.fblits(cards)
         pygame.display.flip()
         self.floor.append(time.perf_counter() - start)
+        app.spare(DT - elapsed)  # the rest of the frame, as App.run offers it
         app.clock.sleep(DT)
 
     def result(self) -> dict[str, Any]:
@@ -410,7 +412,7 @@ def _full_set(images: Any) -> None:
 
 
 def _resize(app: App) -> dict[str, Any]:
-    """The card set rasterised at the window's card size, and the frames after a resize."""
+    """The card set rasterised at the window's card size; a resize through the loop."""
     import statistics
 
     import pygame
@@ -426,17 +428,34 @@ def _resize(app: App) -> dict[str, Any]:
         _full_set(CardImages(card, app.settings.four_colour))
         rasters.append(time.perf_counter() - start)
     smaller = (size[0] * 3 // 4, size[1] * 3 // 4)
-    stalls = []
+    stalls, completes = [], []
     for _ in range(2):
         for target in (smaller, size):
             _post(pygame.VIDEORESIZE, w=target[0], h=target[1], size=target)
             _post(pygame.WINDOWSIZECHANGED, x=target[0], y=target[1])
+            # The loop as App.run runs it after a resize (each pass, then the rest of
+            # its frame offered to work that can wait) until every picture is made;
+            # then a second of frames.
+            start, passes = time.perf_counter(), []
+            for _ in range(1000):
+                begin = time.perf_counter()
+                app.step()
+                passes.append(time.perf_counter() - begin)
+                app.spare(DT - passes[-1])
+                app.clock.sleep(DT)
+                if not _pictures_pending(app):
+                    break
+            completes.append(time.perf_counter() - start)
             recorder = _Recorder(app)
-            while len(recorder.frames) < 60:  # one second, redrawn every frame
+            while len(recorder.frames) < 60:
                 recorder.frame(before=app.request_redraw)
-            stalls.append(max(recorder.frames))
+            stalls.append(max(passes + recorder.frames))
     return {"card": list(card), "raster": statistics.median(rasters), "rasters": rasters,
-            "stall": max(stalls)}
+            "complete": statistics.median(completes[1::2]), "stall": max(stalls)}
+
+
+def _pictures_pending(app: App) -> bool:
+    return bool(getattr(app.table.images, "pending", False))
 
 
 def _peak_rss_mb() -> float | None:
@@ -607,6 +626,7 @@ def run_bench(sizes: Sequence[tuple[int, int]], frames: int, idle_seconds: float
             "scenes": {scene: _summarise(raw["scenes"][scene]) for scene in SCENES},
             "idle": idle,
             "resize": {"card": raw["resize"]["card"], "raster_ms": raw["resize"]["raster"] * 1000,
+                       "complete_ms": raw["resize"]["complete"] * 1000,
                        "stall_ms": raw["resize"]["stall"] * 1000},
             "peak_rss_mb": raw["peak_rss_mb"],
         }
@@ -629,7 +649,8 @@ def check_budgets(report: dict[str, Any]) -> dict[str, Any]:
     idle = max(size["idle"]["cpu_percent"] for size in sizes.values())
     checks["idle_cpu_percent"] = {"worst": idle, "limit": BUDGET_IDLE, "ok": idle <= BUDGET_IDLE}
     biggest = max(sizes, key=lambda name: [int(n) for n in name.split("x")])
-    raster = sizes[biggest]["resize"]["raster_ms"]
+    resize = sizes[biggest]["resize"]
+    raster = max(resize["raster_ms"], resize["complete_ms"])
     checks["raster_ms"] = {"size": biggest, "worst": raster, "limit": BUDGET_RASTER_4K,
                            "ok": raster <= BUDGET_RASTER_4K}
     stall = max(size["resize"]["stall_ms"] / max(size["scenes"]["long"]["floor_p99_ms"], 1e-9)
@@ -669,7 +690,7 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
                  f"{f['p50_ratio']:>6.2f}x {f['p99_ratio']:>6.2f}x")
     line()
     header = (f"{'size':<10} {'idle CPU %':>10} {'idle frames':>11} {'card':>9} "
-              f"{'raster ms':>10} {'resize stall ms':>15} {'peak RSS MB':>12}")
+              f"{'raster ms':>10} {'resized ms':>10} {'stall ms':>9} {'peak RSS MB':>12}")
     line(header)
     line("-" * len(header))
     for name, size in report["sizes"].items():
@@ -677,10 +698,12 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
         rss = size["peak_rss_mb"]
         line(f"{name:<10} {idle['cpu_percent']:>10.2f} {idle['frames']:>11} "
              f"{resize['card'][0]:>4}x{resize['card'][1]:<4} {resize['raster_ms']:>10.1f} "
-             f"{resize['stall_ms']:>15.2f} {'n/a' if rss is None else f'{rss:.1f}':>12}")
+             f"{resize.get('complete_ms', float('nan')):>10.1f} {resize['stall_ms']:>9.2f} "
+             f"{'n/a' if rss is None else f'{rss:.1f}':>12}")
     line("idle: real loop and clock, game in progress (its clock ticking), no input; CPU time of")
-    line("the process per wall second. raster: the whole card set (52 faces + back) at the card")
-    line("size. resize stall: the longest frame in the second after a resize to this size.")
+    line("the process per wall second. raster: the whole card set (52 faces + back) made at the")
+    line("card size. resized: from a resize to this size until every picture in play is made,")
+    line("through the loop. stall: the longest pass of the loop in the second after a resize.")
     line()
     startup = report["startup"]
     runs = " ".join(f"{value:.3f}" for value in startup["runs"])

@@ -4,13 +4,25 @@ Faces are drawn from ``assets/cards/{rank}{suit}.svg`` at exactly the size the
 table needs (never a small bitmap scaled up). Four-colour mode recolours the
 art by substituting its two suit colours. A missing or unreadable file gets a
 clean drawn stand-in, so the game never fails for want of a picture.
+
+Rasterising is the slow part (nanosvg, holding the GIL): the leading shapes that
+many cards share (the paper with its rounded edge on every card, the frame and
+pattern of the court cards) are rasterised once per size and each card's own
+shapes are drawn over a copy; the picture is the same to a level or so.
+
+After a resize the pictures of the old size stand in, scaled, while the new ones
+are made a few at a time between frames (:meth:`CardImages.work`), so a resize
+never stalls a frame for the whole set.
 """
 
 from __future__ import annotations
 
 import io
 import logging
-from collections import OrderedDict
+import re
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
@@ -32,6 +44,11 @@ BACK_BLUE = (28, 52, 120)
 #: cards move are kept this far, the least recently used going first. (At 4K one
 #: card is 0.6 MB; unbounded, these filled hundreds of MB.)
 SCRATCH_BYTES = 8_000_000
+#: Leading shapes shared by at least this many pictures are rasterised once.
+MIN_SHARED = 8
+#: Every picture of the set: the 52 faces and the back (``None``).
+ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
+                                           for rank in range(1, 14)), None)
 
 
 @cache
@@ -50,6 +67,34 @@ def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS)
         old, new = FOUR_COLOUR[card.suit]
         data = data.replace(old.encode(), new.encode())
     return data
+
+
+_TAG = re.compile(rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+
+
+@cache
+def svg_parts(data: bytes) -> tuple[bytes, tuple[bytes, ...], bytes] | None:
+    """An SVG split into its opening tag, its top-level elements and its end, or
+    ``None`` when it is not that simple (then it is rasterised whole)."""
+    opening = re.search(rb"<svg\b[^>]*>", data)
+    end = data.rfind(b"</svg>")
+    if opening is None or end < opening.end() or b"<defs" in data or b"url(" in data:
+        return None
+    body = data[opening.end():end]
+    elements: list[bytes] = []
+    depth, start = 0, 0
+    for tag in _TAG.finditer(body):
+        closing, _, empty = tag.groups()
+        if depth == 0 and not closing:
+            start = tag.start()
+        depth += -1 if closing else (0 if empty else 1)
+        if depth < 0:
+            return None
+        if depth == 0:
+            elements.append(body[start:tag.end()])
+    if depth != 0 or not elements:
+        return None
+    return data[:opening.end()], tuple(elements), data[end:]
 
 
 def missing_art(folder: Path = CARDS) -> list[str]:
@@ -75,13 +120,32 @@ class CardImages:
     """Every picture the table draws that depends on the card size."""
 
     def __init__(self, size: tuple[int, int], four_colour: bool = False,
-                 folder: Path = CARDS) -> None:
+                 folder: Path = CARDS, previous: CardImages | None = None) -> None:
+        """``previous``: the pictures at the last size, scaled to stand in (shown
+        only until :meth:`work` has made the real ones)."""
         self.size = (max(8, size[0]), max(8, size[1]))
         self.four_colour = four_colour
         self.folder = folder
         self._faces: dict[Card | None, pygame.Surface] = {}
         self._squashed = _SurfaceCache(SCRATCH_BYTES)
         self._shadows = _SurfaceCache(SCRATCH_BYTES)
+        self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
+        self._shared: Counter[tuple[bytes, ...]] | None = None
+        self._wanted: OrderedDict[Card | None, None] = OrderedDict()
+        self._stand_ins: dict[Card | None, pygame.Surface] = {}
+        while previous is not None and not previous._faces:
+            previous = previous._previous
+        self._previous = previous if previous is not None and previous.usable_for(
+            four_colour, folder) else None
+        if self._previous is not None:
+            self.want(self._previous._faces)
+        #: Goes up whenever a picture already shown changes (stand-in replaced).
+        self.generation = 0
+        self._typical = 0.0  # seconds one picture takes (a running average)
+        self._replaced = False  # stand-ins replaced since the last redraw asked for
+
+    def usable_for(self, four_colour: bool, folder: Path) -> bool:
+        return self.four_colour == four_colour and self.folder == folder
 
     @property
     def radius(self) -> int:
@@ -94,9 +158,14 @@ class CardImages:
         return self._image(None)
 
     def image(self, card: Card, face_up: bool, squash: float = 1.0) -> pygame.Surface:
-        """The card as shown, narrowed to ``squash`` of its width while turning over."""
+        """The card as shown, narrowed to ``squash`` of its width while turning over
+        (just after a resize, maybe the old picture scaled: see :meth:`work`)."""
         key = card if face_up else None
-        full = self._image(key)
+        full = self._faces.get(key)
+        if full is None:
+            full = self._stand_in(key)
+            if full is None:
+                full = self._image(key)
         if squash >= 0.999:
             return full
         width = max(1, round(self.size[0] * squash))
@@ -110,19 +179,126 @@ class CardImages:
         surface = self._faces.get(card)
         if surface is None:
             surface = self._faces[card] = self._rasterise(card)
+            self._wanted.pop(card, None)
         return surface
 
+    # ------------------------------------------------------ made between frames
+    def want(self, cards: Iterable[Card | None]) -> None:
+        """Make these pictures soon (in :meth:`work`), in this order."""
+        for card in cards:
+            if card not in self._faces:
+                self._wanted[card] = None
+
+    @property
+    def pending(self) -> bool:
+        """Whether pictures are waiting to be made (some maybe shown as stand-ins)."""
+        return bool(self._wanted)
+
+    def work(self, until: float, stop: Callable[[], bool] | None = None,
+             at_least_one: bool = False) -> bool:
+        """Make wanted pictures while one more is likely to be done before
+        ``time.perf_counter()`` reaches ``until`` (and ``stop()`` is false). Return
+        True once every stand-in shown has its real picture (time to draw again:
+        once, rather than after each picture)."""
+        while self._wanted:
+            now = time.perf_counter()
+            if (now + self._typical > until and not at_least_one) or (stop and stop()):
+                break
+            at_least_one = False
+            card, _ = self._wanted.popitem(last=False)
+            if card not in self._faces:
+                self._faces[card] = self._rasterise(card)
+                self._replaced = self._stand_ins.pop(card, None) is not None or self._replaced
+                took = time.perf_counter() - now
+                self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
+        if not self._wanted:
+            self._previous = None
+            self._stand_ins.clear()
+        if not self._replaced or self._stand_ins:
+            return False
+        self._replaced = False
+        self.generation += 1
+        self._squashed = _SurfaceCache(SCRATCH_BYTES)  # some were narrowed from stand-ins
+        return True
+
+    def prepare_all(self) -> None:
+        """Make every picture of the set now (the 52 faces and the back)."""
+        for card in ALL_PICTURES:
+            self._image(card)
+
+    def _stand_in(self, card: Card | None) -> pygame.Surface | None:
+        """The last size's picture scaled to this size, while the real one waits."""
+        if self._previous is None:
+            return None
+        surface = self._stand_ins.get(card)
+        if surface is None:
+            old = self._previous._faces.get(card)
+            if old is None:
+                return None
+            surface = self._stand_ins[card] = _prepared(pygame.transform.smoothscale(
+                old, self.size))
+            self._wanted[card] = None
+            self._wanted.move_to_end(card, last=False)  # shown: made first
+        return surface
+
+    # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:
         data = card_svg(card, self.four_colour, self.folder)
         surface = None
         if data is not None:
             try:
-                surface = pygame.image.load_sized_svg(io.BytesIO(data), self.size)
+                surface = self._layered(data)
             except (pygame.error, ValueError) as error:
                 log.warning("card art for %s unreadable: %s", card or "back", error)
         if surface is None or surface.get_size() != self.size:
             surface = self._fallback_back() if card is None else self._fallback_face(card)
         return _prepared(surface)
+
+    def _svg(self, data: bytes) -> pygame.Surface:
+        return pygame.image.load_sized_svg(io.BytesIO(data), self.size)
+
+    def _layered(self, data: bytes) -> pygame.Surface:
+        """``data`` rasterised: its shared leading shapes from the layer made once."""
+        parts = svg_parts(data)
+        if parts is None:
+            return self._svg(data)
+        head, elements, tail = parts
+        shared = self._shared_length(elements, len(elements) - 1)
+        if not shared:
+            return self._svg(data)
+        surface = self._layer(head, elements[:shared], tail).copy()
+        surface.blit(self._svg(head + b"".join(elements[shared:]) + tail), (0, 0))
+        return surface
+
+    def _layer(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> pygame.Surface:
+        """The leading ``elements`` alone (built on the longest shared shorter layer)."""
+        key = (head, *elements, tail)
+        surface = self._layers.get(key)
+        if surface is None:
+            below = self._shared_length(elements, len(elements) - 1)
+            rest = self._svg(head + b"".join(elements[below:]) + tail)
+            if below:
+                surface = self._layer(head, elements[:below], tail).copy()
+                surface.blit(rest, (0, 0))
+            else:
+                surface = rest
+            self._layers[key] = surface
+        return surface
+
+    def _shared_length(self, elements: tuple[bytes, ...], most: int) -> int:
+        """How many leading ``elements`` (at most ``most``) ``MIN_SHARED`` pictures share."""
+        if self._shared is None:
+            self._shared = Counter()
+            for card in ALL_PICTURES:
+                data = card_svg(card, self.four_colour, self.folder)
+                parts = svg_parts(data) if data is not None else None
+                if parts is not None:
+                    for length in range(1, len(parts[1])):
+                        self._shared[parts[1][:length]] += 1
+        for length in range(most, 0, -1):
+            if self._shared[elements[:length]] >= MIN_SHARED:
+                return length
+        return 0
 
     # -------------------------------------------------------- drawn stand-ins
     def _fallback_face(self, card: Card) -> pygame.Surface:

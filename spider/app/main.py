@@ -254,6 +254,13 @@ class App:
                 scene.update(STEP)
             self._lag -= STEP
 
+    def spare(self, seconds: float) -> None:
+        """Offer the scenes ``seconds`` of real time left in this frame for work
+        that can wait (card pictures for a new size); they stop when input comes."""
+        until = time.perf_counter() + max(0.0, seconds)
+        for scene in list(self.scenes):
+            scene.spare(until)
+
     def draw(self) -> None:
         for scene in self.scenes.visible():
             scene.draw(self.screen)
@@ -271,6 +278,7 @@ class App:
                 if self.busy:
                     start = self.clock.now()
                     self.step()
+                    self.spare(frame_time - (self.clock.now() - start))
                     self.clock.sleep(frame_time - (self.clock.now() - start))
                 else:
                     self.step(wait=self.idle_timeout())
@@ -282,6 +290,7 @@ class App:
             if not self.running:
                 return
             self.step()
+            self.spare(dt)
             self.clock.sleep(dt)
 
     def run_until_idle(self, limit: int = 3000, dt: float = 1 / 60) -> int:
@@ -290,6 +299,7 @@ class App:
             if not self.running:
                 return passes
             self.step()
+            self.spare(dt)
             if not self.busy and not pygame.event.peek():
                 return passes
             self.clock.sleep(dt)

@@ -43,6 +43,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (every scene on the stack is told)."""
 
+    def spare(self, until: float) -> None:
+        """Use the rest of the frame, until ``time.perf_counter()`` reaches ``until``,
+        for work that can wait (stop early when input comes). A scene with such
+        work left reports ``animating``, so that the loop keeps offering time."""
+
     @property
     def animating(self) -> bool:
         """True while something moves, so the loop keeps drawing frames."""

@@ -72,7 +72,9 @@ class TableScene(Scene):
         card_size, four = (g.card_w, g.card_h), self.app.settings.four_colour
         images = getattr(self, "images", None)
         if images is None or images.size != card_size or images.four_colour != four:
-            self.images = CardImages(card_size, four)
+            # A new size: the old pictures stand in while the new ones are made
+            # between frames (see update), so the resize does not stall a frame.
+            self.images = CardImages(card_size, four, previous=images)
         self.bar = TopBar(g)
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
@@ -108,6 +110,7 @@ class TableScene(Scene):
         self.geometry = self.board.geometry = self._make_geometry(self.app.size)
         self._restyle()
         self.board.load(self.game, deal_in=deal_in)
+        self._want_pictures()
         self.app.request_redraw()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -115,9 +118,15 @@ class TableScene(Scene):
         self.geometry = self._make_geometry(size)
         self._restyle()
         self.board.set_geometry(self.geometry)
+        self._want_pictures()
         if self.celebration is not None:
             self._end_celebration()
         self.app.request_redraw()
+
+    def _want_pictures(self) -> None:
+        """Have the pictures of the cards in play made soon (between frames)."""
+        self.images.want([None, *(sprite.card for sprite in self.board.sprites()
+                                  if sprite.face_up)])
 
     def settings_changed(self) -> None:
         """Speed, colours or language changed: redraw what depends on them."""
@@ -129,7 +138,8 @@ class TableScene(Scene):
     @property
     def animating(self) -> bool:
         return (self.board.moving or self.toast.fading or self.win_pending
-                or (self.celebration is not None and not self.celebration.done))
+                or (self.celebration is not None and not self.celebration.done)
+                or self.images.pending)
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
@@ -391,6 +401,14 @@ class TableScene(Scene):
             self._shown_second = second
             self.app.request_redraw()
 
+    def spare(self, until: float) -> None:
+        """Make card pictures still wanted (after a resize, for the cards in play) in
+        the time left in the frame; at least one per frame when nothing moves."""
+        if self.images.pending:
+            calm = not self.board.moving and self.dragging is None and self.celebration is None
+            if self.images.work(until, stop=pygame.event.peek, at_least_one=calm):
+                self.app.request_redraw()
+
     def _start_celebration(self) -> None:
         self.win_pending = False
         self.app.play_sound("win")
@@ -462,7 +480,8 @@ class TableScene(Scene):
     def _still_layer(self, resting: list[CardSprite]) -> pygame.Surface:
         """The background with every resting card, redrawn only when one of them
         changes (while cards fly or a group is dragged, the rest is one blit)."""
-        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        key = [(self.images.generation,),
+               *((id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting)]
         if self._still is None or key != self._still_key:
             if self._still is None or self._still.get_size() != self.background.get_size():
                 self._still = self.background.copy()
