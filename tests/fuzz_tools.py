@@ -675,6 +675,26 @@ class Fuzzer:
         if saved.game.history() != session.game.history():
             self.fail("the saved game lost its undo or redo history")
 
+    def check_files(self) -> None:
+        """Statistics and settings on disk are those in play, and read back cleanly."""
+        from spider.settings import load_settings
+        from spider.stats import load_statistics
+
+        app = self.app
+        assert app is not None
+        statistics = load_statistics(self.folder)
+        if statistics.problem is not None:
+            self.fail(f"the statistics file is unusable: {statistics.problem}")
+        if statistics.value != app.persistence.statistics:  # type: ignore[attr-defined]
+            self.fail("the statistics on disk are not the statistics in play")
+        settings = load_settings(self.folder)
+        if settings.problem is not None:
+            self.fail(f"the settings file is unusable: {settings.problem}")
+        if (self.folder / "settings.json").exists():
+            assert settings.value is not None
+            if settings.value.with_(fullscreen=app.settings.fullscreen) != app.settings:
+                self.fail("the settings on disk are not the settings in play")
+
     def check_after_storm(self) -> None:
         app = self.app
         assert app is not None
@@ -682,6 +702,7 @@ class Fuzzer:
         if problems:
             self.fail("after the storm: " + "; ".join(problems[:5]))
         self.check_saved(app.session)
+        self.check_files()
         game = app.session.game
         start = format_position(game_from_code(app.session.code))
         for _ in range(len(game.history()[0]) + 1):
