@@ -120,8 +120,8 @@ def test_settings_round_trip_and_auto_place_changes_a_drop() -> None:
     driver = EventDriver(app)
     driver.click(driver.button_point("menu"))
     menu = app.scenes.top
-    if isinstance(menu, MenuScene):
-        driver.click(button(menu, "menu.settings").rect.center)
+    assert isinstance(menu, MenuScene)  # the bar's Menu button opens the whole menu
+    driver.click(button(menu, "menu.settings").rect.center)
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     switch = field(scene, "settings.auto-place").control

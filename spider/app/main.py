@@ -163,6 +163,10 @@ class App:
         """Built in: the list of keys (there is no settings screen yet)."""
         self.open_help()
 
+    def open_menu(self) -> None:
+        """The bar's Menu button. Built in: the settings."""
+        self.open_settings()
+
     def open_statistics(self) -> None:
         """Built in: nothing yet."""
 

@@ -303,7 +303,7 @@ class TableScene(Scene):
         elif action in ("undo", "redo"):
             self.perform(action)
         elif action == "menu":
-            app.open_settings()
+            app.open_menu()
 
     def ask(self, message_key: str, on_yes: Callable[[], None]) -> None:
         """The built-in confirmation: the same request again while its message shows says yes."""
