@@ -490,6 +490,7 @@ def test_a_signal_while_cards_fly_quits_and_saves_the_new_state(
     assert resumed.elapsed >= 0.2  # saved by the quit path, clock and all
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="reads the game's pipe with select()")
 @pytest.mark.parametrize("via_main", [False, True], ids=["app", "main.py"])
 def test_a_window_closed_while_cards_fly_saves_in_another_process(tmp_path: Path,
                                                                   via_main: bool) -> None:
@@ -506,6 +507,7 @@ def test_a_window_closed_while_cards_fly_saves_in_another_process(tmp_path: Path
     assert resumed is not None and resumed.game.moves == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="reads the game's pipe with select()")
 def test_no_audio_device_in_a_real_process(tmp_path: Path) -> None:
     process = game_process(tmp_path, "close", SDL_AUDIODRIVER="no-such-audio-driver")
     try:
@@ -564,6 +566,7 @@ def test_kill_9_between_actions_loses_at_most_the_last_action(tmp_path: Path) ->
         shutil.rmtree(folder)  # the next trial starts the script afresh
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_resumed_game_after_kill_9_plays_on(tmp_path: Path) -> None:
     process = game_process(tmp_path, "actions")
     try:
