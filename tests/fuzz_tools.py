@@ -73,6 +73,7 @@ KEYS: tuple[tuple[int, int, str, int], ...] = (
     (pygame.K_F1, 0, "", 2),
     (pygame.K_a, 0, "a", 3),
     (pygame.K_h, 0, "h", 2),
+    (pygame.K_h, pygame.KMOD_SHIFT, "H", 1),
     (pygame.K_RETURN, 0, "\r", 4),
     (pygame.K_KP_ENTER, 0, "\r", 1),
     (pygame.K_TAB, 0, "\t", 4),
@@ -215,7 +216,8 @@ def settled_problems(app: App) -> list[str]:
 
 @contextlib.contextmanager
 def deterministic(source: random.Random) -> Iterator[None]:
-    """New deals from ``source`` and no winnable-deal search thread, for repeatable storms."""
+    """New deals from ``source``, no winnable-deal search thread and no hint thread, for
+    repeatable storms."""
     import spider.app.dialogs.newgame as newgame
 
     original = DealCode.__dict__["random"]
@@ -228,12 +230,24 @@ def deterministic(source: random.Random) -> Iterator[None]:
     DealCode.random = classmethod(seeded)  # type: ignore[assignment,method-assign]
     if finder is not None:
         newgame.winnable_finder = lambda: None  # type: ignore[attr-defined]
+    # Hints and the demo answer on the loop's thread (in order); the solver's
+    # "can still be won" search after every action is left out (seconds each).
+    try:
+        from spider.app.hinting import Hinting
+    except ImportError:
+        Hinting = None
+    hinting = {name: getattr(Hinting, name) for name in ("threaded", "winnability")
+               if Hinting is not None and hasattr(Hinting, name)}
+    for name in hinting:
+        setattr(Hinting, name, False)
     try:
         yield
     finally:
         DealCode.random = original  # type: ignore[method-assign]
         if finder is not None:
             newgame.winnable_finder = finder  # type: ignore[attr-defined]
+        for name, value in hinting.items():
+            setattr(Hinting, name, value)
 
 
 def launch(folder: Path, code: str | None = None, size: tuple[int, int] = (1024, 700),
