@@ -475,7 +475,7 @@ def test_a_signal_while_cards_fly_quits_and_saves_the_new_state(
     try:
         wait_for(process, "STARTED", via_main)
         assert wait_for(process, "ACTION").startswith("ACTION 1 deal done=1")
-        time.sleep(0.25)  # the cards are still on their way
+        time.sleep(0.1)  # the cards are still on their way (for most of a second)
         process.send_signal(getattr(signal, signame))
         quit_line = wait_for(process, "QUIT")
         assert quit_line == "QUIT moving=True"
@@ -487,7 +487,7 @@ def test_a_signal_while_cards_fly_quits_and_saves_the_new_state(
     resumed = saved_session(tmp_path)
     assert resumed is not None
     assert resumed.game.history() == ([DEAL], [])
-    assert resumed.elapsed >= 0.2  # saved by the quit path, clock and all
+    assert resumed.elapsed >= 0.05  # saved by the quit path, clock and all
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="reads the game's pipe with select()")
