@@ -43,7 +43,7 @@ BACK_BLUE = (28, 52, 120)
 #: Memory for narrowed (turning) cards and for shadows, each: pictures made while
 #: cards move are kept this far, the least recently used going first. (At 4K one
 #: card is 0.6 MB; unbounded, these filled hundreds of MB.)
-SCRATCH_BYTES = 8_000_000
+SCRATCH_BYTES = 4_000_000
 #: Leading shapes shared by at least this many pictures are rasterised once.
 MIN_SHARED = 8
 #: Every picture of the set: the 52 faces and the back (``None``).

@@ -47,6 +47,7 @@ class TableScene(Scene):
         self._confirm: tuple[str, Callable[[], None]] | None = None
         self._shown_second = -1
         self._background_key: tuple[object, ...] | None = None
+        self.background: pygame.Surface | None = None
         self._still: pygame.Surface | None = None
         self._still_key: list[tuple[object, ...]] = []
         self.geometry = self._make_geometry(app.size)
@@ -79,10 +80,10 @@ class TableScene(Scene):
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
-        if key != self._background_key:
-            old = getattr(self, "background", None)
+        if key != self._background_key or self.background is None:
+            old = self.background
             if old is not None and old.get_size() != g.size:  # free them first
-                old = self.background = self._still = None  # type: ignore[assignment]
+                old = self.background = self._still = None
             self.background = self._render_background(old)
             self._background_key = key
         self._still_key = []  # the resting cards are drawn again (into the same buffer)
@@ -417,10 +418,12 @@ class TableScene(Scene):
             return
         piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
                  for run in self.board.runs]
-        # The cascade draws into the still layer's buffer (not needed meanwhile):
-        # a 4K window has no room for another full-size picture.
+        # The cascade draws into the still layer's buffer, and the static layer is
+        # let go until the table is drawn again (a 4K picture is 33 MB: the win
+        # dialog over the cascade needs the room).
         canvas, self._still, self._still_key = self._still, None, []
-        self.celebration = Celebration(self.background, piles, canvas=canvas)
+        self.celebration = Celebration(self._backdrop(), piles, canvas=canvas)
+        self.background = None
 
     def _show_win_panel(self) -> None:
         if self.celebration is not None:
@@ -437,9 +440,15 @@ class TableScene(Scene):
         """No celebration (any more): its canvas is the still layer's buffer again."""
         if self.celebration is not None and self._still is None:
             canvas = self.celebration.canvas
-            if canvas.get_size() == self.background.get_size():
+            if canvas.get_size() == self.geometry.size:
                 self._still, self._still_key = canvas, []
         self.celebration = None
+
+    def _backdrop(self) -> pygame.Surface:
+        """The static layer (drawn again if it was let go during a celebration)."""
+        if self.background is None:
+            self.background = self._render_background()
+        return self.background
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -460,7 +469,7 @@ class TableScene(Scene):
         shake = self.board.stock_shake()
         if shake:
             shaking = {id(sprite) for sprite in self.board.stock}
-            surface.blit(self.background, (0, 0))
+            surface.blit(self._backdrop(), (0, 0))
             for sprite in resting:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
@@ -483,10 +492,12 @@ class TableScene(Scene):
         key = [(self.images.generation,),
                *((id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting)]
         if self._still is None or key != self._still_key:
-            if self._still is None or self._still.get_size() != self.background.get_size():
-                self._still = self.background.copy()
+            backdrop = self._backdrop()
+            if self._still is None or self._still.get_size() != backdrop.get_size():
+                self._still = None
+                self._still = backdrop.copy()
             else:
-                self._still.blit(self.background, (0, 0))
+                self._still.blit(backdrop, (0, 0))
             # A card drawn later at exactly the same place hides the one below (piles).
             top = {sprite.pos: sprite for sprite in resting}
             for sprite in resting:
