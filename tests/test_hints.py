@@ -70,8 +70,7 @@ def test_hints_are_legal_and_never_reverse_the_last_move(code):
         if isinstance(hint.action, Move):
             assert hint.action.count is not None
             if isinstance(previous, Move):
-                assert (hint.action.source, hint.action.target) != (previous.target,
-                                                                     previous.source)
+                assert hint.action != Move(previous.target, previous.source, previous.count)
         game.play(hint.action)
         previous = hint.action
 
@@ -88,6 +87,20 @@ stock: 2c 3c
     previous = Move(0, 1, 1)
     hint = suggest(game, previous, **EFFORT)
     assert hint is None or hint.action != Move(1, 0, 1)
+
+
+def test_a_different_count_back_is_allowed_when_it_wins():
+    game = parse_position("""\
+rules: classic
+removed: 7
+1:
+2:
+3: Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+4: Ks
+""")
+    hint = suggest(game, Move(3, 2, 11), **EFFORT)
+    assert hint is not None and hint.action == Move(2, 3, 12)
+    assert hint.reason == "hint.reason.run"
 
 
 def test_deal_when_nothing_useful_is_left():

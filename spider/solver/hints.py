@@ -59,6 +59,7 @@ from spider.solver.state import DOWN, RANK, Columns, Step, encode
 
 HIDDEN = 127  # stands for any face-down card in visible keys
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
+TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 
 _CACHES: dict[bool, _Infos] = {}
@@ -219,10 +220,12 @@ def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
 
 
 def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Infos,
-               relaxed: bool, roots: list, nodes: int) -> list[float]:
-    """Best value reachable through each root action (before the next deal)."""
+               relaxed: bool, roots: list, nodes: int) -> tuple[list[float], list[float]]:
+    """Best value reachable through each root action (before the next deal), and the
+    value right after it."""
     has_stock = bool(stock)
     best = [float("-inf")] * len(roots)
+    first = [float("-inf")] * len(roots)
     heap: list = []
     seen = {cols}
     counter = 0
@@ -233,6 +236,7 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
             gone += g
         h = sum(infos[column][4] for column in new) + W_RUN * (removed + gone)
         best[index] = _value(new, h, stock) - STEP_COST
+        first[index] = best[index]
         if new in seen:
             continue
         seen.add(new)
@@ -259,7 +263,7 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
                 best[index] = value
             counter += 1
             heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1))
-    return best
+    return best, first
 
 
 def _apply(cols: Columns, step: Step) -> tuple[Columns, int]:
@@ -272,13 +276,13 @@ def _apply(cols: Columns, step: Step) -> tuple[Columns, int]:
 def _reverses(step: Step, previous: Action | None) -> bool:
     if not isinstance(previous, Move) or step is None:
         return False
-    # Any move from where the last move went back to where it came from carries
-    # (some of) the same cards back: never suggest it.
-    return (step[0], step[1]) == (previous.target, previous.source)
+    # The same cards straight back where they came from. (A different number of
+    # cards back is another move: it may finish a run, as in K + Q..A.)
+    return step == (previous.target, previous.source, previous.count)
 
 
 def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
-            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 150,
+            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 400,
             avoid: set | None = None) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
@@ -305,6 +309,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     if not candidates:
         return Hint(DEAL, "hint.reason.deal") if can_deal else None
     totals = [0.0] * len(candidates)
+    nows = [0.0] * len(candidates)
     root_total = 0.0
     done = 0
     for number in range(samples):
@@ -315,14 +320,20 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
         removed = view.removed
         h = sum(infos[column][4] for column in sample_cols) + W_RUN * removed
         root_total += _value(sample_cols, h, sample_stock)
-        best = _lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
-                          candidates, nodes)
+        best, now = _lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
+                               candidates, nodes)
         for index, value in enumerate(best):
             totals[index] += value
+            nows[index] += now[index]
         done += 1
     means = [total / done for total in totals]
     root = root_total / done
-    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    top = max(means)
+    # Plans worth about the same: take the one that gains most at once, so that a
+    # plan is carried out rather than swapped for an equal one at every move.
+    order = sorted(range(len(candidates)),
+                   key=lambda i: (means[i] < top - TIE, -nows[i] if means[i] >= top - TIE
+                                  else -means[i], i))
     choice = order[0]
     steps, new = candidates[choice]
     useful = means[choice] > root + 0.5

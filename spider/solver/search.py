@@ -52,18 +52,42 @@ from spider.solver.state import (
 )
 
 # Evaluation weights (bigger is better).
-W_DOWN = 20  # each face-down card
-W_SUIT = 6  # each one-suit link (upper == lower + 1)
-W_RANK = 2  # each rank-only link of different suits
-W_BREAK = 4  # each face-up pair that does not descend
+W_DOWN = 15  # each face-down card
+W_SUIT = 10  # each one-suit link (upper == lower + 1)
+W_RANK = 0  # each rank-only link of different suits
+W_BREAK = 2  # each face-up pair that does not descend
 W_CLEAR = 8  # a non-empty column with no face-down card
-W_EMPTY = 30  # each empty column
+W_EMPTY = 40  # each empty column
 W_RUN = 220  # each run removed
+W_KRUN = 2  # each card of a one-suit run from a king at the bottom of a column
+W_GROUPS = 0  # times the square root of the number of one-suit groups in a column
+SQRT = [n ** 0.5 for n in range(120)]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """One evaluation (bigger is better); attempts alternate between a few of them."""
+
+    down: float = W_DOWN
+    suit: float = W_SUIT
+    rank: float = W_RANK
+    brk: float = W_BREAK
+    clear: float = W_CLEAR
+    empty: float = W_EMPTY
+    run: float = W_RUN
+    krun: float = W_KRUN
+    groups: float = W_GROUPS
+
+
+DEFAULT = Weights()
+#: Other orderings for later attempts: they steer the search to other lines.
+VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
+            Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4))
 
 Node = tuple  # (cols, stock, removed, parent, steps, h)
 
 
-def column_info(column: tuple[int, ...], relaxed: bool) -> tuple:
+def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> tuple:
     """(face-down count, movable length, natural length, group bounds, score) of a column.
 
     The natural length counts the face-up cards at the end that descend by
@@ -71,7 +95,7 @@ def column_info(column: tuple[int, ...], relaxed: bool) -> tuple:
     end, at which the suit changes within it (the movable length first).
     """
     if not column:
-        return (0, 0, 0, (), W_EMPTY)
+        return (0, 0, 0, (), w.empty)
     down = sum(1 for card in column if card & DOWN)
     links = offs = breaks = 0
     for upper, lower in itertools.pairwise(column):
@@ -83,9 +107,16 @@ def column_info(column: tuple[int, ...], relaxed: bool) -> tuple:
             offs += 1
         else:
             breaks += 1
-    score = -W_DOWN * down + W_SUIT * links + W_RANK * offs - W_BREAK * breaks
+    groups = offs + breaks + 1 if len(column) > down else 0
+    score = (-w.down * down + w.suit * links + w.rank * offs - w.brk * breaks
+             - w.groups * SQRT[groups])
+    if not down and column[0] & RANK == 13:  # a one-suit run growing down from a king
+        length = 1
+        while length < len(column) and column[length - 1] == column[length] + 1:
+            length += 1
+        score += w.krun * length
     if not down:
-        score += W_CLEAR
+        score += w.clear
     top = column[-1]
     if top & DOWN:
         return (down, 0, 0, (), score)
@@ -105,30 +136,33 @@ def column_info(column: tuple[int, ...], relaxed: bool) -> tuple:
 
 
 class _Infos(dict):
-    def __init__(self, relaxed: bool) -> None:
+    """Column facts by column, computed once (columns recur in many positions)."""
+
+    def __init__(self, relaxed: bool, w: Weights = DEFAULT) -> None:
         super().__init__()
         self.relaxed = relaxed
+        self.w = w
 
     def __missing__(self, column):
-        info = self[column] = column_info(column, self.relaxed)
+        info = self[column] = column_info(column, self.relaxed, self.w)
         return info
 
 
 def evaluate(cols: Columns, removed: int, infos: _Infos) -> int:
-    return sum(infos[column][4] for column in cols) + W_RUN * removed
+    return sum(infos[column][4] for column in cols) + infos.w.run * removed
 
 
-def deal_gain(cols: Columns | list, stock: tuple[int, ...]) -> int:
+def deal_gain(cols: Columns | list, stock: tuple[int, ...], w: Weights = DEFAULT) -> float:
     """Roughly how the evaluation changes when the next deal lands."""
     gain = 0
     for column, card in zip(cols, stock, strict=False):
         top = column[-1]
         if top == card + 1:
-            gain += W_SUIT
+            gain += w.suit
         elif top & RANK == (card & RANK) + 1:
-            gain += W_RANK
+            gain += w.rank
         else:
-            gain -= W_BREAK
+            gain -= w.brk
     return gain
 
 
@@ -190,12 +224,17 @@ def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> li
             else:
                 kind = 0  # empties the column
             want = rank + count
-            if want <= 13 and kind != 3:
+            if want <= 13:
                 for target in by_top[want]:
                     if target == source:
                         continue
                     suited = cols[target][-1] == first + 1
-                    if kind == 2 and not suited and not unit:
+                    if kind == 3:
+                        # Splitting a one-suit group onto the same suit: only to join
+                        # the longer part (two decks' runs merging toward a full run).
+                        if not suited or infos[cols[target]][1] <= movable - count:
+                            continue
+                    elif kind == 2 and not suited and not unit:
                         continue
                     if groups == 1:
                         new, gone = apply_move(cols, source, target, count)
@@ -259,7 +298,8 @@ class Searcher:
         self.relaxed = position.relaxed
         self.deadline = deadline
         self.cancel = cancel
-        self.infos = _Infos(position.relaxed)
+        self.caches = {w: _Infos(position.relaxed, w) for w in VARIANTS}
+        self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
         self.runs_to_win = position.removed + _cards(position) // 13
 
@@ -276,6 +316,7 @@ class Searcher:
         deal from (each scored as it will be after its deal).
         """
         infos = self.infos
+        w = infos.w
         relaxed = self.relaxed
         stock = starts[0][1]
         has_stock = bool(stock)
@@ -287,7 +328,7 @@ class Searcher:
             counter += 1
             heap.append((-node[5], counter, node))
             if has_stock and all(node[0]):
-                exits.append((node[5] + deal_gain(node[0], stock), counter, node))
+                exits.append((node[5] + deal_gain(node[0], stock, w), counter, node))
         heapq.heapify(heap)
         heapq.heapify(exits)
         expanded = 0
@@ -309,14 +350,14 @@ class Searcher:
                 if len(steps) == 1:
                     source, target, _ = steps[0]
                     child_h = (h - col_infos[source][4] - col_infos[target][4]
-                               + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
+                               + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
                 else:
                     child_h = evaluate(new, total, infos)
                 counter += 1
                 child = (new, stock, total, node, steps, child_h)
                 heapq.heappush(heap, (-child_h, counter, child))
                 if has_stock and all(new):
-                    entry = (child_h + deal_gain(new, stock), counter, child)
+                    entry = (child_h + deal_gain(new, stock, w), counter, child)
                     if len(exits) < width * 3:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
@@ -324,6 +365,65 @@ class Searcher:
         self.stats.expanded += expanded
         best = sorted(exits, reverse=True)[:width]
         return None, [entry[2] for entry in best]
+
+    def beam_segment(self, starts: list[Node], budget: int, width: int, beam: int,
+                     seen: set) -> tuple[Node | None, list[Node]]:
+        """Like :meth:`segment`, but a layered beam of ``beam`` positions per move.
+
+        A beam keeps moving outward over plateaus where best-first search would
+        circle the best region; ``budget`` caps the expansions.
+        """
+        infos = self.infos
+        w = infos.w
+        relaxed = self.relaxed
+        stock = starts[0][1]
+        has_stock = bool(stock)
+        stock_len = len(stock)
+        counter = 0
+        exits: list = []
+        for node in starts:
+            counter += 1
+            if has_stock and all(node[0]):
+                exits.append((node[5] + deal_gain(node[0], stock, w), counter, node))
+        heapq.heapify(exits)
+        layer = list(starts)
+        expanded = 0
+        while layer and expanded < budget:
+            following: list = []
+            for node in layer:
+                expanded += 1
+                if expanded & 127 == 0:
+                    self._check_time()
+                cols, _, removed, _, _, h = node
+                col_infos = [infos[column] for column in cols]
+                for steps, new, gone in children(cols, infos, has_stock, relaxed):
+                    key = state_key(new, stock_len)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    total = removed + gone
+                    if gone and not has_stock and total >= self.runs_to_win and not any(new):
+                        return (new, stock, total, node, steps, 0), []
+                    if len(steps) == 1:
+                        source, target, _ = steps[0]
+                        child_h = (h - col_infos[source][4] - col_infos[target][4]
+                                   + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
+                    else:
+                        child_h = evaluate(new, total, infos)
+                    counter += 1
+                    child = (new, stock, total, node, steps, child_h)
+                    following.append((child_h, counter, child))
+                    if has_stock and all(new):
+                        entry = (child_h + deal_gain(new, stock, w), counter, child)
+                        if len(exits) < width * 3:
+                            heapq.heappush(exits, entry)
+                        elif entry[0] > exits[0][0]:
+                            heapq.heapreplace(exits, entry)
+            best = heapq.nlargest(beam, following)
+            layer = [entry[2] for entry in best]
+        self.stats.expanded += expanded
+        chosen = sorted(exits, reverse=True)[:width]
+        return None, [entry[2] for entry in chosen]
 
     def deal(self, node: Node) -> Node:
         cols, stock, removed, _, _, _ = node
@@ -360,14 +460,15 @@ class Searcher:
             if not starts:
                 return None
 
-    def run(self, schedule: list[tuple[int, int, int]] | None = None) -> list[Step] | None:
+    def run(self, schedule: list[tuple[int, int, int, int]] | None = None) -> list[Step] | None:
         """Iterative widening until a win or the deadline."""
         if schedule is None:
             schedule = default_schedule()
         try:
-            for width, budget, final_budget in schedule:
+            for width, budget, final_budget, variant in schedule:
                 self.stats.attempts += 1
                 self.stats.widths.append(width)
+                self.infos = self.caches[VARIANTS[variant]]
                 won = self.attempt(width, budget, final_budget)
                 if won is not None:
                     return path_of(won)
@@ -376,11 +477,14 @@ class Searcher:
         return None
 
 
-def default_schedule() -> list[tuple[int, int, int]]:
+def default_schedule() -> list[tuple[int, int, int, int]]:
+    """(width, budget per segment, budget for the last segment, evaluation) per attempt."""
     schedule = []
     width, budget = 1, 400
-    for _ in range(14):
-        schedule.append((width, budget, budget * 4))
+    for level in range(14):
+        schedule.append((width, budget, budget * 4, 0))
+        if level >= 3:  # wider attempts also try another ordering
+            schedule.append((width, budget, budget * 4, 1 + level % 2))
         width *= 2
         budget *= 2
     return schedule
