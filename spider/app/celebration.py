@@ -2,7 +2,9 @@
 bottom of the window, leaving trails (the classic Microsoft cascade).
 
 Each card is drawn into a persistent canvas at every step, so the trails
-build up for free: a frame is one blit of the canvas plus the piles' tops.
+build up for free: a frame is one blit of the canvas plus the piles' tops. While
+nothing is drawn over it, the canvas can be the window itself (``draw_on``):
+then a frame is only the new cards, not a window-sized copy.
 """
 
 from __future__ import annotations
@@ -33,14 +35,23 @@ class Celebration:
     def __init__(self, backdrop: pygame.Surface,
                  piles: list[list[tuple[pygame.Surface, tuple[int, int]]]],
                  rng: random.Random | None = None,
-                 canvas: pygame.Surface | None = None) -> None:
+                 canvas: pygame.Surface | None = None, top: int = 0) -> None:
+        """``top``: the rows above it are drawn over by others (the bar): the cards
+        never leap that high."""
         if canvas is not None and canvas.get_size() == backdrop.get_size():
             canvas.blit(backdrop, (0, 0))
             self.canvas = canvas
         else:
             self.canvas = backdrop.copy()
+        self._own = self.canvas  # the canvas of its own (the window may stand in)
         self.size = backdrop.get_size()
+        self.top = max(0, min(top, self.size[1]))
         self.piles = [list(pile) for pile in piles if pile]
+        #: Where the piles lie: drawn straight on the window, the cascade keeps this
+        #: part of its own canvas up to date too (the piles' tops go over it).
+        self._pile_area = pygame.Rect(0, 0, 0, 0).unionall(
+            [image.get_rect(topleft=place) for pile in self.piles for image, place in pile]
+        ).clip(self._own.get_rect())
         self.rng = rng or random.Random()
         self.time = 0.0
         self.next_launch = 0.0
@@ -72,7 +83,10 @@ class Celebration:
             if leaper.y > floor:
                 leaper.y = floor
                 leaper.vy = -leaper.vy * BOUNCE
-            self.canvas.blit(leaper.image, (round(leaper.x), round(leaper.y)))
+            place = (round(leaper.x), round(leaper.y))
+            self.canvas.blit(leaper.image, place)
+            if self.canvas is not self._own:  # clipped to the piles' area
+                self._own.blit(leaper.image, place)
         self.leapers = [leaper for leaper in self.leapers
                         if -leaper.image.get_width() < leaper.x < width]
 
@@ -90,8 +104,38 @@ class Celebration:
                 self.leapers.append(_Leaper(image, x, y, vx, vy))
                 return
 
+    @property
+    def buffer(self) -> pygame.Surface:
+        """The canvas of its own (to reuse when the cascade is over)."""
+        return self._own
+
+    def draw_on(self, screen: pygame.Surface) -> None:
+        """Draw the trails straight onto ``screen`` from now on: it must keep its
+        pixels between frames and nothing else may draw over the cascade (the caller
+        goes back with ``draw_apart`` before drawing anything else over it)."""
+        if self.canvas is not screen and screen.get_size() == self.size:
+            screen.blit(self.canvas, (0, 0))
+            self.canvas = screen
+            self._own.set_clip(self._pile_area)
+
+    def draw_apart(self) -> None:
+        """Back to drawing into the own canvas: the window's picture is taken over
+        (below ``top``: what others drew above it is not part of the cascade)."""
+        if self.canvas is not self._own:
+            width, height = self.size
+            self._own.set_clip(None)
+            under_piles = self._own.subsurface(self._pile_area).copy()  # no tops in it
+            self._own.blit(self.canvas, (0, self.top), (0, self.top, width, height - self.top))
+            self._own.blit(under_piles, self._pile_area.topleft)
+            self.canvas = self._own
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.canvas, (0, 0))
+        if self.canvas is not surface:
+            surface.blit(self.canvas, (0, 0))
+        else:  # drawn straight on the window: fresh rows above, and under the piles
+            if self.top:
+                surface.blit(self._own, (0, 0), (0, 0, self.size[0], self.top))
+            surface.blit(self._own, self._pile_area, self._pile_area)
         for pile in self.piles:
             if pile:
                 image, position = pile[0]

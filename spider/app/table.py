@@ -422,7 +422,8 @@ class TableScene(Scene):
         # let go until the table is drawn again (a 4K picture is 33 MB: the win
         # dialog over the cascade needs the room).
         canvas, self._still, self._still_key = self._still, None, []
-        self.celebration = Celebration(self._backdrop(), piles, canvas=canvas)
+        self.celebration = Celebration(self._backdrop(), piles, canvas=canvas,
+                                       top=self.geometry.bar.bottom)
         self.background = None
 
     def _show_win_panel(self) -> None:
@@ -439,7 +440,7 @@ class TableScene(Scene):
     def _drop_celebration(self) -> None:
         """No celebration (any more): its canvas is the still layer's buffer again."""
         if self.celebration is not None and self._still is None:
-            canvas = self.celebration.canvas
+            canvas = self.celebration.buffer
             if canvas.get_size() == self.geometry.size:
                 self._still, self._still_key = canvas, []
         self.celebration = None
@@ -453,6 +454,12 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         if self.celebration is not None:
+            # Straight onto the window while nothing covers the cascade (the window
+            # keeps its pixels): a frame is then the new cards, not a 33 MB copy.
+            if self.app.scenes.top is self and not self.toast.visible:
+                self.celebration.draw_on(surface)
+            else:
+                self.celebration.draw_apart()
             self.celebration.draw(surface)
         else:
             self._draw_cards(surface)
