@@ -396,6 +396,31 @@ def test_a_storm_after_damaged_files_breaks_nothing(tmp_path: Path) -> None:
     assert len(list(tmp_path.glob("*.damaged-*"))) == 3
 
 
+# ------------------------------------------------------------------- fonts
+@pytest.mark.parametrize("damage", ["garbage", "empty"])
+def test_a_damaged_font_file_falls_back_to_pygames_font(
+        damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged bundled font (a bad disk, a broken install) must not stop the game:
+    text falls back to pygame's own font, as for a missing one."""
+    from spider.app import text
+    from spider.assets import FONTS
+
+    for font in FONTS.iterdir():
+        (tmp_path / font.name).write_bytes(
+            b"" if damage == "empty" else random.Random(5).randbytes(6000))
+    monkeypatch.setattr(text, "FONTS", tmp_path)
+    text._font.cache_clear()
+    text._render.cache_clear()
+    try:
+        assert text.font(20).size("Spider")[0] > 0
+        assert text.render("Điểm 中文", 20, (255, 255, 255), bold=True).get_width() > 0
+        figures = Fuzzer(51, tmp_path / "data", CODE).run(300)
+        assert figures.actions > 0
+    finally:
+        text._font.cache_clear()
+        text._render.cache_clear()
+
+
 # ------------------------------------------------------------------- audio
 def test_without_an_audio_device_the_game_plays_silently(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

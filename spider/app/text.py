@@ -25,7 +25,7 @@ def font(size: int, bold: bool = False, language: str | None = None) -> pygame.f
     """The bundled font at ``size`` pixels for ``language`` (default: the current one).
 
     Chinese uses the CJK face, which also covers Latin letters; other languages
-    use Noto Sans. A missing font file falls back to pygame's own font.
+    use Noto Sans. A missing or damaged font file falls back to pygame's own font.
     """
     # The language is resolved before the cache: a font cached for "the current
     # language" must not outlive a change of language.
@@ -39,7 +39,8 @@ def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
     path = FONTS / _FACES[script, bold]
     try:
         face = pygame.font.Font(path, size)
-    except (OSError, FileNotFoundError):
+        face.size("Ag")  # a damaged file may open, and fail only when used
+    except (OSError, ValueError, pygame.error):  # missing, empty or damaged
         face = pygame.font.Font(None, size)
         face.bold = bold
     return face
