@@ -243,7 +243,7 @@ def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> li
                         sizes = _sizes(bounds, groups)
                         steps = plan_supermove(source, target, sizes, empties)
                         out.append(_compound(cols, steps))
-            if empty >= 0 and kind != 0 and ((kind == 1 and unit) or fill):
+            if empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill):
                 if groups == 1:
                     new, gone = apply_move(cols, source, empty, count)
                     out.append((((source, empty, count),), new, gone))
