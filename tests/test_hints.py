@@ -162,3 +162,18 @@ def test_demo_plays_legal_actions_and_avoids_the_past():
         if action is not DEAL:
             assert visible_key(game) not in past
         previous = action
+
+
+def test_stalled_play_deals_instead_of_rearranging():
+    game = parse_position("""\
+rules: classic
+stock: 2c 3c
+1: [Kd] 9s
+2: [Qc] Ts
+3: Kh Th
+""")
+    hint = suggest(game, None, stalled=True, **EFFORT)
+    assert hint is not None and hint.action is DEAL
+    game.columns[2].clear()
+    hint = suggest(game, None, stalled=True, **EFFORT)  # an empty column: fill it first
+    assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2

@@ -20,7 +20,7 @@ from typing import TextIO
 from spider.dealcode import DealCode
 from spider.game import Game
 from spider.notation import game_from_code
-from spider.solver.hints import Seen, suggest, visible_key
+from spider.solver.hints import STALL, Seen, is_progress, suggest, visible_key
 from spider.solver.search import solve
 
 MAX_ACTIONS = 1500
@@ -40,15 +40,16 @@ def play_alone(game: Game, hint_seconds: float) -> tuple[bool, list[float], int]
     previous = None
     visited = {visible_key(game)}
     times: list[float] = []
-    actions = 0
+    actions = idle = 0
     while not game.is_won and actions < MAX_ACTIONS:
         began = time.monotonic()
-        hint = suggest(game, previous, seen, hint_seconds, avoid=visited)
+        hint = suggest(game, previous, seen, hint_seconds, avoid=visited, stalled=idle >= STALL)
         times.append(time.monotonic() - began)
         if hint is None:
             break
         outcome = game.play(hint.action)
         seen.record(game, outcome)
+        idle = 0 if is_progress(outcome) else idle + 1
         previous = hint.action
         visited.add(visible_key(game))
         actions += 1

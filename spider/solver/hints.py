@@ -52,13 +52,24 @@ import zlib
 from dataclasses import dataclass, field
 
 from spider.cards import Card
-from spider.game import DEAL, Action, CardFlipped, CardsDealt, Deal, Game, Move, Outcome
+from spider.game import (
+    DEAL,
+    Action,
+    CardFlipped,
+    CardsDealt,
+    Deal,
+    Game,
+    Move,
+    Outcome,
+    RunRemoved,
+)
 from spider.i18n import tr
 from spider.solver.search import W_EMPTY, W_RUN, _Infos, children, deal_gain
 from spider.solver.state import DOWN, RANK, Columns, Step, encode
 
 HIDDEN = 127  # stands for any face-down card in visible keys
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
+STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 
@@ -283,8 +294,12 @@ def _reverses(step: Step, previous: Action | None) -> bool:
 
 def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
             time_budget: float = 0.8, *, samples: int = 6, nodes: int = 400,
-            avoid: set | None = None) -> Hint | None:
+            avoid: set | None = None, stalled: bool = False) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
+
+    ``stalled`` says the last :data:`STALL` actions turned no card, removed no
+    run and dealt nothing: rearranging has stopped paying, so deal (filling the
+    empty columns first), or give up when there is no stock.
 
     ``samples`` determinizations with ``nodes`` expansions each are searched;
     ``time_budget`` (seconds) stops early if the machine is slow. ``avoid`` is
@@ -336,7 +351,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
                                   else -means[i], i))
     choice = order[0]
     steps, new = candidates[choice]
-    useful = means[choice] > root + 0.5
+    useful = means[choice] > root + 0.5 and not stalled
     if not useful:
         if can_deal:
             return Hint(DEAL, "hint.reason.deal", (DEAL,), root)
@@ -383,19 +398,37 @@ def _reason(cols: Columns, step: Step, new: Columns) -> str:
 # -------------------------------------------------------------------- demo
 def past_positions(game: Game) -> set:
     """The visible keys of every position in ``game``'s undo history (read on a copy)."""
-    clone = copy.deepcopy(game)
-    keys = {visible_key(clone)}
-    while clone.can_undo:
-        clone.undo()
-        keys.add(visible_key(clone))
-    return keys
+    return _history(game)[0]
 
 
 def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
               time_budget: float = 0.8) -> Action | None:
     """The demo's next action (the hint engine's choice), or ``None`` to stop."""
-    hint = suggest(game, previous, seen, time_budget, avoid=past_positions(game))
+    past, idle = _history(game)
+    hint = suggest(game, previous, seen, time_budget, avoid=past, stalled=idle >= STALL)
     return None if hint is None else hint.action
+
+
+def is_progress(outcome: Outcome) -> bool:
+    """Did the action turn a card, remove a run or deal?"""
+    return any(isinstance(event, CardFlipped | RunRemoved | CardsDealt)
+               for event in outcome.events)
+
+
+def _history(game: Game) -> tuple[set, int]:
+    """Visible keys of the positions in the undo history, and how many actions since
+    the last progress (read on a copy of the game)."""
+    clone = copy.deepcopy(game)
+    keys = {visible_key(clone)}
+    idle, counting = 0, True
+    while clone.can_undo:
+        outcome = clone.undo()
+        if counting and is_progress(outcome):
+            counting = False
+        elif counting:
+            idle += 1
+        keys.add(visible_key(clone))
+    return keys, idle
 
 
 def is_deal(action: Action | None) -> bool:

@@ -204,6 +204,8 @@ def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> li
         bounds = info[3]
         reach = info[2] if (n_empty and not relaxed) else movable
         for count in range(1, reach + 1):
+            if empty < 0 and (rank + count > 13 or not by_top[rank + count]):
+                continue  # nowhere to go (and no empty column: no compound moves either)
             unit = count == movable or count in bounds
             groups = 1
             if count > movable:
