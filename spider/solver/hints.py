@@ -293,7 +293,7 @@ def _reverses(step: Step, previous: Action | None) -> bool:
 
 
 def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
-            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 400,
+            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 300,
             avoid: set | None = None, stalled: bool = False) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
@@ -329,7 +329,8 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     done = 0
     for number in range(samples):
         if number:
-            if time.monotonic() - began > time_budget * 0.85:
+            spent = time.monotonic() - began
+            if spent + spent / number > time_budget:  # another sample would not fit
                 break
             sample_cols, sample_stock = _sample(view, rng)
         removed = view.removed
