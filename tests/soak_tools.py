@@ -166,13 +166,17 @@ class SoakGame:
             self.fail(f"score {game.score} after {score} and {runs} runs")
         if game.moves != moves + 1 or game.removed != removed + runs:
             self.fail("the move counter or the runs count is wrong")
+        # A card turns up only where the action exposed it: the column a move left, or
+        # a column a completed run left (after a move or a deal).
+        exposed = {event.column for event in outcome.events if isinstance(event, RunRemoved)}
+        if isinstance(action, Move):
+            exposed.add(action.source)
         for number, (was, now) in enumerate(zip(hidden_before, hidden(game), strict=True)):
             if now == was:
                 continue
             column = game.columns[number]
-            if action is DEAL:
-                self.fail("a deal turned a card up")
-            if now != was[:-1] or len(column) != len(now) + 1 or column[-1].card != was[-1]:
+            if number not in exposed or now != was[:-1] or len(column) != len(now) + 1 or (
+                    column[-1].card != was[-1]):
                 self.fail(f"a face-down card of column {number + 1} turned up unexposed")
         self.check_shape()
         self.texts.append(format_position(game))

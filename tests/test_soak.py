@@ -24,6 +24,13 @@ def test_one_complete_game_of_every_kind() -> None:
     assert figures.undos and figures.redos and figures.refused and figures.resumes
 
 
+def test_a_deal_that_completes_a_run_turns_up_the_card_under_it() -> None:
+    """Found by the long soak: a deal completed a run, and the card it covered turned up
+    (as the rules say); the soak's own check had allowed flips after moves only."""
+    figures = SoakGame(DealCode.parse("SP1-S1C-CGUAYNS"), seed=1071480617).play()
+    assert figures.runs >= 1
+
+
 @pytest.mark.parametrize("code", sorted(WINNING_LINES))
 def test_winning_lines_win_through_undo_redo_and_detours(code: str) -> None:
     figures = SoakGame(DealCode.parse(code), seed=7).play_line(WINNING_LINES[code])
