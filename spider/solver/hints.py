@@ -64,7 +64,7 @@ from spider.game import (
     RunRemoved,
 )
 from spider.i18n import tr
-from spider.solver.search import W_EMPTY, W_RUN, _Infos, children, deal_gain
+from spider.solver.search import W_EMPTY, W_RUN, Weights, _Infos, children, deal_gain
 from spider.solver.state import DOWN, RANK, Columns, Step, encode
 
 HIDDEN = 127  # stands for any face-down card in visible keys
@@ -73,13 +73,16 @@ STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 
+#: The evaluation the hints use: like the solver's, but turning cards counts for more
+#: (it also brings information the player lacks).
+HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
 _CACHES: dict[bool, _Infos] = {}
 
 
 def _infos(relaxed: bool) -> _Infos:
     cache = _CACHES.get(relaxed)
-    if cache is None or len(cache) > 400_000:
-        cache = _CACHES[relaxed] = _Infos(relaxed)
+    if cache is None or len(cache) > 400_000 or cache.w != HINT_WEIGHTS:
+        cache = _CACHES[relaxed] = _Infos(relaxed, HINT_WEIGHTS)
     return cache
 
 
