@@ -12,6 +12,7 @@ from spider.i18n import format_number, tr
 
 WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
+NOTE = (255, 226, 150)
 BAR_FILL = (0, 0, 0, 84)
 BAR_LINE = (255, 255, 255, 26)
 
@@ -19,6 +20,8 @@ BAR_LINE = (255, 255, 255, 26)
 LEFT_BUTTONS = (("new", "table.new-game"), ("restart", "table.restart"),
                 ("undo", "table.undo"), ("redo", "table.redo"))
 MENU_BUTTON = ("menu", "table.menu")
+#: After the left buttons while Settings → Hints is on (``busy``: it shows "Thinking…").
+HINT_BUTTON = ("hint", "table.hint")
 
 
 def format_time(seconds: float) -> str:
@@ -40,20 +43,26 @@ class TopBar:
     """Positions and draws the bar's contents; the bar's backdrop is in the static layer.
 
     Text shrinks when the labels (long in some languages) would not fit the width.
+    ``hint`` adds the Hint button (wide enough for its "Thinking…" state).
     """
 
-    def __init__(self, geometry: TableGeometry) -> None:
+    def __init__(self, geometry: TableGeometry, hint: bool = False) -> None:
         self.geometry = geometry
         bar = geometry.bar
         self.pad = max(4, round(bar.h * 0.18))
-        labels = [tr(key) for _, key in (*LEFT_BUTTONS, MENU_BUTTON)]
+        left = (*LEFT_BUTTONS, HINT_BUTTON) if hint else LEFT_BUTTONS
+        labels = [tr(key) for _, key in (*left, MENU_BUTTON)]
+        self.busy_label = tr("table.thinking")
+        sized = [*labels, self.busy_label] if hint else labels
         self.font_size = max(12, round(bar.h * 0.4))
-        while self.font_size > 10 and sum(map(self._button_width, labels)) > bar.w * 0.5:
+        while self.font_size > 10 and sum(map(self._button_width, sized)) > bar.w * 0.5:
             self.font_size -= 1
         self.buttons: list[Button] = []
         x = self.pad
-        for (action, _), label in zip(LEFT_BUTTONS, labels, strict=False):
+        for (action, _), label in zip(left, labels, strict=False):
             width = self._button_width(label)
+            if action == HINT_BUTTON[0]:
+                width = max(width, self._button_width(self.busy_label))
             self.buttons.append(Button(action, label, self._button_box(x, width)))
             x += width + self.pad // 2
         self.left_end = x
@@ -96,19 +105,24 @@ class TopBar:
         surface.blit(strip, (bar.x, bar.y))
 
     def draw(self, surface: pygame.Surface, *, hovered: str | None, pressed: str | None,
-             disabled: set[str], score: int, moves: int, seconds: float, code: str) -> None:
+             disabled: set[str], score: int, moves: int, seconds: float, code: str,
+             busy: frozenset[str] = frozenset(), note: str | None = None) -> None:
+        """``busy``: buttons whose work is under way; ``note``: a short status by the code."""
         for button in self.buttons:
             state = ("off" if button.action in disabled
                      else "down" if button.action == pressed
                      else "hover" if button.action == hovered else "idle")
             surface.blit(_pill((button.box.w, button.box.h), state), (button.box.x, button.box.y))
             colour = (120, 150, 130) if state == "off" else WHITE
-            label = text.render(button.label, self.font_size, colour)
+            caption = button.label
+            if button.action in busy:
+                caption, colour = self.busy_label, DIM
+            label = text.render(caption, self.font_size, colour)
             surface.blit(label, label.get_rect(center=button.box.centre))
-        self._draw_status(surface, score, moves, seconds, code)
+        self._draw_status(surface, score, moves, seconds, code, note)
 
     def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
-                     code: str) -> None:
+                     code: str, note: str | None = None) -> None:
         size, bar = self.status_size, self.geometry.bar
         parts = [(tr("table.score"), format_number(score)),
                  (tr("table.moves"), format_number(moves)),
@@ -118,13 +132,19 @@ class TopBar:
         space, gap = _spacing(size)
         total = sum(a.get_width() + space + b.get_width() for a, b in rendered)
         total += gap * (len(rendered) - 1)
-        code_label = text.render(code, max(10, self.font_size * 5 // 6), DIM)
+        small = max(10, self.font_size * 5 // 6)
+        code_label = text.render(code, small, DIM)
         room_right = self.right_start - self.pad
-        show_code = code_label.get_width() + 2 * self.pad + total <= room_right - self.left_end
-        if show_code:
-            room_right -= code_label.get_width() + self.pad
-            surface.blit(code_label, code_label.get_rect(midright=(self.right_start - self.pad,
-                                                                   bar.h // 2)))
+        # Right of the figures: the note then the code; the code goes first when short of room.
+        tags = [text.render(note, small, NOTE), code_label] if note else [code_label]
+        while tags and (sum(tag.get_width() + self.pad for tag in tags) + self.pad + total
+                        > room_right - self.left_end):
+            tags.pop()
+        right = self.right_start - self.pad
+        for tag in reversed(tags):
+            surface.blit(tag, tag.get_rect(midright=(right, bar.h // 2)))
+            right -= tag.get_width() + self.pad
+            room_right -= tag.get_width() + self.pad
         x = max(self.left_end + self.pad, (bar.w - total) // 2)
         x = min(x, room_right - total)
         for label, value in rendered:

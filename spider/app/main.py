@@ -310,6 +310,7 @@ class App:
         raise RuntimeError(f"still busy after {limit} passes")
 
     def close(self) -> None:
+        self.table.hinting.close()
         pygame.display.quit()
 
 

@@ -17,6 +17,7 @@ from spider.app.board import SPEEDS, Board
 from spider.app.cardimages import CardImages
 from spider.app.celebration import Celebration
 from spider.app.felt import render_felt
+from spider.app.hinting import Hinting
 from spider.app.hud import Toast, TopBar
 from spider.app.input import Dragging, Idle, InputState, dispatch
 from spider.app.layout import Box, TableGeometry
@@ -40,6 +41,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.input: InputState = Idle()
         self.toast = Toast()
+        self.hinting = Hinting(self)
         self.hovered: str | None = None
         self._hand = False
         self.celebration: Celebration | None = None
@@ -76,7 +78,7 @@ class TableScene(Scene):
             # A new size: the old pictures stand in while the new ones are made
             # between frames (see update), so the resize does not stall a frame.
             self.images = CardImages(card_size, four, previous=images)
-        self.bar = TopBar(g)
+        self.bar = TopBar(g, hint=self.app.settings.hints)
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
@@ -111,6 +113,7 @@ class TableScene(Scene):
         self.geometry = self.board.geometry = self._make_geometry(self.app.size)
         self._restyle()
         self.board.load(self.game, deal_in=deal_in)
+        self.hinting.reset()
         self._want_pictures()
         self.app.request_redraw()
 
@@ -133,6 +136,7 @@ class TableScene(Scene):
         """Speed, colours or language changed: redraw what depends on them."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
         self._restyle()
+        self.hinting.settings_changed()
         self.app.request_redraw()
 
     # ---------------------------------------------------------------- state
@@ -144,7 +148,7 @@ class TableScene(Scene):
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
-        times = [self.toast.wake_in()]
+        times = [self.toast.wake_in(), self.hinting.wake_in()]
         session = self.app.session
         if session.started and not self.game.is_won:
             times.append(1.0 - session.elapsed % 1.0)
@@ -183,7 +187,9 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         """A dialog now covers the table: a held group goes back to its column
-        (it must not hang under the dialog, nor follow the pointer after it)."""
+        (it must not hang under the dialog, nor follow the pointer after it).
+        Hint work stops and the demo ends."""
+        self.hinting.leave()
         if not isinstance(self.input, Idle):
             self.input.cancel(self)
             self.input = Idle()
@@ -220,6 +226,7 @@ class TableScene(Scene):
             self.refuse(error)
             return False
         self.board.show(outcome, game, dropped=dropped)
+        self.hinting.played(outcome)
         self._confirm = None
         self.app.request_redraw()
         self.app.on_game_event(kind)
@@ -305,6 +312,8 @@ class TableScene(Scene):
             self.perform(action)
         elif action == "menu":
             app.open_menu()
+        elif action == "hint":
+            self.hinting.press_hint()
 
     def ask(self, message_key: str, on_yes: Callable[[], None]) -> None:
         """The built-in confirmation: the same request again while its message shows says yes."""
@@ -324,6 +333,8 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
+        if self.hinting.intercept(event):  # a key or click that stopped the demo
+            return
         if self.celebration is not None and not self.celebration.panel_shown and event.type in (
                 pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self._show_win_panel()
@@ -373,6 +384,8 @@ class TableScene(Scene):
             self.app.open_new_game_dialog()
         elif key == pygame.K_a:
             self.toggle_auto_place()
+        elif key == pygame.K_h:
+            self.hinting.key(shift)
         elif key == pygame.K_F1:
             self.app.open_help()
         elif key == pygame.K_ESCAPE:
@@ -386,6 +399,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         for cue in self.board.update(dt):
             self.app.play_sound(cue)
+        self.hinting.update(dt)
         if self.board.moving:
             self.app.request_redraw()
         if self.toast.update(dt):
@@ -463,12 +477,15 @@ class TableScene(Scene):
             self.celebration.draw(surface)
         else:
             self._draw_cards(surface)
+            self.hinting.draw(surface)
         session, game = self.app.session, self.game
         disabled = {action for action in ("undo", "redo") if not self.button_enabled(action)}
         pressed = getattr(self.input, "action", None)
         self.bar.draw(surface, hovered=self.hovered, pressed=pressed, disabled=disabled,
                       score=game.score, moves=game.moves, seconds=session.elapsed,
-                      code=str(session.code))
+                      code=str(session.code),
+                      busy=frozenset(("hint",)) if self.hinting.thinking else frozenset(),
+                      note=self.hinting.status)
         self.toast.draw(surface, self.geometry)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
