@@ -319,3 +319,10 @@ def test_the_bar_says_whether_the_deal_can_still_be_won(start) -> None:
     assert lost.table.hinting.status == tr("table.no-win-found")
     off = start(winnability=True, position=ONE_MOVE_TO_WIN)
     assert off.table.hinting.status is None
+
+
+def test_the_help_lists_the_hint_and_demo_keys() -> None:
+    from spider.app.dialogs.help import HELP_KEYS
+
+    assert ("help.key.hint", "help.do.hint") in HELP_KEYS
+    assert ("help.key.demo", "help.do.demo") in HELP_KEYS

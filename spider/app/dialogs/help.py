@@ -51,7 +51,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
 HELP_KEYS = (("help.key.drag", "help.do.drag"), ("help.key.double", "help.do.double"),
              ("help.key.stock", "help.do.stock"), ("help.key.undo", "help.do.undo"),
              ("help.key.redo", "help.do.redo"), ("help.key.new", "help.do.new"),
-             ("help.key.auto", "help.do.auto"), ("help.key.help", "help.do.help"),
+             ("help.key.auto", "help.do.auto"), ("help.key.hint", "help.do.hint"),
+             ("help.key.demo", "help.do.demo"), ("help.key.help", "help.do.help"),
              ("help.key.full", "help.do.full"), ("help.key.esc", "help.do.esc"))
 
 
