@@ -47,6 +47,8 @@ def start(play, monkeypatch: pytest.MonkeyPatch):
     """``play`` with the engine answering at once, without the winnability search
     unless asked for."""
     monkeypatch.setattr(Hinting, "threaded", False)
+    # A budget never reached: the engine's answer is then the same on a busy machine.
+    monkeypatch.setattr(hinting_module, "HINT_BUDGET", 60.0)
 
     def begin(winnability: bool = False, **options: object) -> EventDriver:
         monkeypatch.setattr(Hinting, "winnability", winnability)
@@ -213,6 +215,7 @@ def test_seen_cards_are_recorded_and_kept_through_undo(start) -> None:
 
 def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypatch) -> None:
     monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(hinting_module, "HINT_BUDGET", 60.0)
     driver = play(code=CODE, hints=True)
     table, game = driver.table, driver.table.game
     wanted = expected_hint(driver)
