@@ -32,7 +32,15 @@ API for the view
     What the demo plays next (the hint engine's choice), ``None`` when it
     gives up. Call it again after playing the action; pass the action as
     ``previous``. It avoids going back to positions already passed through
-    in this game's history.
+    in this game's history, and after :data:`STALL` actions without turning
+    a card, removing a run or dealing, it deals (or gives up when the stock
+    is empty) rather than rearranging for ever.
+
+``suggest(..., samples=6, nodes=300, avoid=None, stalled=False)``
+    The extra knobs: determinizations, expansions per determinization,
+    positions (:func:`visible_key`) not to return to, and the stall flag the
+    demo computes. With a generous ``time_budget`` the work is fixed, so the
+    answer is repeatable; otherwise the budget may cut sampling short.
 
 :class:`Seen`
     Call ``seen.record(game, outcome)`` after every action, undo and redo;
