@@ -152,9 +152,9 @@ def big_statistics() -> Statistics:
     return Statistics(dict.fromkeys(keys, full))
 
 
-def launch(language: str, size: tuple[int, int] = SIZE, suits: int = 2) -> App:
+def launch(language: str, size: tuple[int, int] = SIZE, suits: int = 2, **settings: Any) -> App:
     folder = storage.data_dir()
-    save_settings(folder, Settings(fullscreen=False, language=language, suits=suits))
+    save_settings(folder, Settings(fullscreen=False, language=language, suits=suits, **settings))
     save_statistics(folder, big_statistics())
     saved = load_saved()
     app = App(settings=saved.settings, session=Session(DealCode.parse(f"SP1-S{suits}C-AAAAAAD")),
@@ -293,6 +293,33 @@ def test_bar_fits_large_figures(language: str, app_in: Any, recorder: Recorder) 
     shown = {item.string for item in drawn}
     assert {format_number(1183), format_number(1117), "1:02:05"} <= shown
     assert text_problems(drawn, pygame.Rect(app.table.geometry.bar), f"{language} bar") == []
+
+
+@pytest.mark.parametrize("language", ALL)
+def test_bar_with_hints_fits_while_thinking_and_with_its_note(language: str, app_in: Any,
+                                                               recorder: Recorder) -> None:
+    app = app_in(language, hints=True)
+    bar = app.table.bar
+    hint = next(button for button in bar.buttons if button.action == "hint")
+    assert hint.label == tr("table.hint")
+    problems = []
+    for note in ("table.winnable", "table.no-win-found"):
+        screen = Screen(app.size, pygame.SRCALPHA)
+        screen.recorder = recorder
+        recorder.drawn.clear()
+        bar.draw(screen, hovered=None, pressed=None, disabled=set(), score=1183, moves=1117,
+                 seconds=3725.0, code=str(app.session.code), busy=frozenset({"hint"}),
+                 note=tr(note))
+        drawn = recorder.on(screen)
+        shown = {item.string for item in drawn}
+        assert tr("table.thinking") in shown and tr(note) in shown, (note, shown)
+        box = pygame.Rect(hint.box)
+        problems += [f"{language}: {item.string!r} {item.rect} outside the Hint button {box}"
+                     for item in drawn_in(drawn, tr("table.thinking"), box)
+                     if not inside(box, item.rect)]
+        problems += text_problems(drawn, pygame.Rect(app.table.geometry.bar),
+                                  f"{language} bar ({note})")
+    assert problems == []
 
 
 #: Messages the table shows as a toast, with example parameters.
