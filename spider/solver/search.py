@@ -36,7 +36,6 @@ import heapq
 import itertools
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spider.game import Game, IllegalAction
@@ -573,8 +572,7 @@ def verify(game: Game, steps: list[Step]) -> bool:
 
 
 def solve(start: Game | Position, seconds: float = 30.0,
-          cancel: threading.Event | None = None,
-          on_attempt: Callable[[int], None] | None = None) -> Solution:
+          cancel: threading.Event | None = None) -> Solution:
     """Search for a winning line with full knowledge, for at most ``seconds``.
 
     ``start`` may be a live game (it is only read, on the calling thread) or a
