@@ -52,6 +52,8 @@ class TableScene(Scene):
         self.background: pygame.Surface | None = None
         self._still: pygame.Surface | None = None
         self._still_key: list[tuple[object, ...]] = []
+        # Kept between resizes (a 4K allocation page-faults for tens of ms).
+        self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
         self.geometry = self._make_geometry(app.size)
         self.board = Board(self.geometry)
         self.board.speed = SPEEDS.get(app.settings.animation_speed, 1.0)
@@ -83,10 +85,9 @@ class TableScene(Scene):
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
         if key != self._background_key or self.background is None:
-            old = self.background
-            if old is not None and old.get_size() != g.size:  # free them first
-                old = self.background = self._still = None
-            self.background = self._render_background(old)
+            if self.background is not None and self.background.get_size() != g.size:
+                self.background = self._still = None  # let go before a bigger one is made
+            self.background = self._render_background(self._background_buffer.get(g.size))
             self._background_key = key
         self._still_key = []  # the resting cards are drawn again (into the same buffer)
 
@@ -439,6 +440,7 @@ class TableScene(Scene):
         self.celebration = Celebration(self._backdrop(), piles, canvas=canvas,
                                        top=self.geometry.bar.bottom)
         self.background = None
+        self._background_buffer.release()
 
     def _show_win_panel(self) -> None:
         if self.celebration is not None:
@@ -462,7 +464,8 @@ class TableScene(Scene):
     def _backdrop(self) -> pygame.Surface:
         """The static layer (drawn again if it was let go during a celebration)."""
         if self.background is None:
-            self.background = self._render_background()
+            self.background = self._render_background(
+                self._background_buffer.get(self.geometry.size))
         return self.background
 
     # ------------------------------------------------------------------ draw
@@ -519,9 +522,8 @@ class TableScene(Scene):
             backdrop = self._backdrop()
             if self._still is None or self._still.get_size() != backdrop.get_size():
                 self._still = None
-                self._still = backdrop.copy()
-            else:
-                self._still.blit(backdrop, (0, 0))
+                self._still = self._still_buffer.get(backdrop.get_size())
+            self._still.blit(backdrop, (0, 0))
             # A card drawn later at exactly the same place hides the one below (piles).
             top = {sprite.pos: sprite for sprite in resting}
             for sprite in resting:
@@ -560,3 +562,25 @@ class TableScene(Scene):
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
+
+
+class _Buffer:
+    """A window-sized picture kept between resizes: the biggest one made so far,
+    used through a part of it the size of the window (no new allocation, and no
+    page faults filling it, unless the window grows past it)."""
+
+    def __init__(self) -> None:
+        self._base: pygame.Surface | None = None
+
+    def get(self, size: tuple[int, int]) -> pygame.Surface:
+        base = self._base
+        if base is None or base.get_width() < size[0] or base.get_height() < size[1]:
+            self._base = base = None  # let the old one go first
+            screen = pygame.display.get_surface()
+            base = self._base = (pygame.Surface(size, 0, screen) if screen is not None
+                                 else pygame.Surface(size))
+        return base if base.get_size() == size else base.subsurface((0, 0, *size))
+
+    def release(self) -> None:
+        """Let the memory go (pictures taken from it keep it until they go too)."""
+        self._base = None
