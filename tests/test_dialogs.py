@@ -484,6 +484,7 @@ def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.Monkey
     app.run_frames(3)
     assert app.scenes.top is scene and scene.status == tr("newgame.searching")
     release.set()
+    scene._search[0].join(5)  # the search ends (a fast loop may not let it run otherwise)
     for _ in range(200):
         app.run_frames(1)
         if not scene.searching:
@@ -523,6 +524,8 @@ def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatc
     app.open_new_game_dialog()
     scene = app.scenes.top
     driver.key(pygame.K_RETURN)
+    if scene.searching:
+        scene._search[0].join(5)  # the search ends (a fast loop may not let it run otherwise)
     for _ in range(200):
         app.run_frames(1)
         if not scene.searching:

@@ -107,7 +107,39 @@ def text_width(string: str, size: int, bold: bool = False, language: str | None 
 @lru_cache(maxsize=256)
 def rounded(size: tuple[int, int], fill: RGBA | None, radius: int,
             border: RGBA | None = None, border_w: int = 0) -> pygame.Surface:
-    """An antialiased rounded rectangle (drawn at twice the size, then reduced; cached)."""
+    """An antialiased rounded rectangle (drawn at twice the size, then reduced; cached).
+
+    Only the corners need the detail: a big one is put together from a small one
+    drawn that way, its straight edges stretched and its middle filled, which gives
+    the same pixels (a dialog's panel at 4K: ~150 ms and a 20 MB scratch picture,
+    now ~3 ms).
+    """
+    w, h = max(1, size[0]), max(1, size[1])
+    r = min(radius, h // 2, w // 2)
+    corner = r + max(0, border_w) + 2
+    side = 2 * corner + 1
+    if w <= side + 2 or h <= side + 2:
+        return _rounded_whole((w, h), fill, r, border, border_w)
+    small = _rounded_whole((side, side), fill, r, border, border_w)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    copy = pygame.BLEND_RGBA_MAX  # onto a clear surface: an exact copy
+    far_x, far_y, far = w - corner, h - corner, side - corner
+    for x, sx in ((0, 0), (far_x, far)):
+        for y, sy in ((0, 0), (far_y, far)):
+            out.blit(small, (x, y), (sx, sy, corner, corner), special_flags=copy)
+    across, down = w - 2 * corner, h - 2 * corner
+    for strip, place, stretched in (((corner, 0, 1, corner), (corner, 0), (across, corner)),
+                                    ((corner, far, 1, corner), (corner, far_y), (across, corner)),
+                                    ((0, corner, corner, 1), (0, corner), (corner, down)),
+                                    ((far, corner, corner, 1), (far_x, corner), (corner, down))):
+        out.blit(pygame.transform.scale(small.subsurface(strip), stretched), place,
+                 special_flags=copy)
+    out.fill(small.get_at((corner, corner)), (corner, corner, across, down))
+    return out
+
+
+def _rounded_whole(size: tuple[int, int], fill: RGBA | None, radius: int,
+                   border: RGBA | None = None, border_w: int = 0) -> pygame.Surface:
     w, h = max(1, size[0]), max(1, size[1])
     scale = 2
     big = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
