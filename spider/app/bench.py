@@ -260,7 +260,7 @@ class _Recorder:
         app.step()
         elapsed = time.perf_counter() - start
         if _DRAWN[0] == drawn:  # nothing was drawn: not a frame
-            app.spare(DT - elapsed)
+            _spare(app, DT - elapsed)
             app.clock.sleep(DT)
             return
         self.frames.append(elapsed)
@@ -271,11 +271,18 @@ class _Recorder:
         screen.fblits(cards)
         pygame.display.flip()
         self.floor.append(time.perf_counter() - start)
-        app.spare(DT - elapsed)  # the rest of the frame, as App.run offers it
+        _spare(app, DT - elapsed)  # the rest of the frame, as App.run offers it
         app.clock.sleep(DT)
 
     def result(self) -> dict[str, Any]:
         return {"frames": len(self.frames), "times": self.frames, "floor": self.floor}
+
+
+def _spare(app: App, seconds: float) -> None:
+    """The rest of the frame offered to work that can wait, as ``App.run`` does."""
+    spare = getattr(app, "spare", None)  # (an App from before it had any)
+    if spare is not None:
+        spare(seconds)
 
 
 def _post(kind: int, **attributes: object) -> None:
@@ -465,7 +472,7 @@ def _resize(app: App) -> dict[str, Any]:
                 begin = time.perf_counter()
                 app.step()
                 passes.append(time.perf_counter() - begin)
-                app.spare(DT - passes[-1])
+                _spare(app, DT - passes[-1])
                 app.clock.sleep(DT)
                 if not _pictures_pending(app):
                     break
@@ -690,8 +697,7 @@ def check_budgets(report: dict[str, Any]) -> dict[str, Any]:
     idle = max(size["idle"]["cpu_percent"] for size in sizes.values())
     checks["idle_cpu_percent"] = {"worst": idle, "limit": BUDGET_IDLE, "ok": idle <= BUDGET_IDLE}
     biggest = max(sizes, key=lambda name: [int(n) for n in name.split("x")])
-    resize = sizes[biggest]["resize"]
-    raster = max(resize["raster_ms"], resize["complete_ms"])
+    raster = sizes[biggest]["resize"]["raster_ms"]
     checks["raster_ms"] = {"size": biggest, "worst": raster, "limit": BUDGET_RASTER_4K,
                            "ok": raster <= BUDGET_RASTER_4K}
     stall = max(size["resize"]["stall_ms"] / max(size["scenes"]["long"]["floor_p99_ms"], 1e-9)
