@@ -127,7 +127,7 @@ class CardImages:
         self.four_colour = four_colour
         self.folder = folder
         self._faces: dict[Card | None, pygame.Surface] = {}
-        self._squashed = _SurfaceCache(SCRATCH_BYTES)
+        self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)
         self._shadows = _SurfaceCache(SCRATCH_BYTES)
         self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
         self._shared: Counter[tuple[bytes, ...]] | None = None
@@ -218,7 +218,7 @@ class CardImages:
             return False
         self._replaced = False
         self.generation += 1
-        self._squashed = _SurfaceCache(SCRATCH_BYTES)  # some were narrowed from stand-ins
+        self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)  # from stand-ins too
         return True
 
     def prepare_all(self) -> None:

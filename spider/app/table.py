@@ -551,13 +551,25 @@ class TableScene(Scene):
                      lifted: float = 1.0) -> None:
         """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand)."""
         first, last = group[0], group[-1]
+        card_w = self.geometry.card_w
         height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
-        step = max(4, self.geometry.card_w // 16)  # few sizes while turning: cached shadows
-        width = max(step, round(self.geometry.card_w * first.squash / step) * step)
-        shadow, spread = self.images.shadow((width, height))
-        offset = max(1, round(self.geometry.card_w / 22 * lifted))
-        x = round(first.pos[0] + (self.geometry.card_w - width) / 2) - spread + offset
-        surface.blit(shadow, (x, round(first.pos[1]) - spread + offset * 2))
+        width = max(1, round(card_w * first.squash))
+        shadow, spread = self.images.shadow((card_w, height))  # the flat one, kept
+        offset = max(1, round(card_w / 22 * lifted))
+        x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
+        y = round(first.pos[1]) - spread + offset * 2
+        if width >= card_w:
+            surface.blit(shadow, (x, y))
+            return
+        # A card turning over: the flat shadow's two ends, closer together, with its
+        # even middle between them (no narrowed copy made for every width).
+        full, tall = shadow.get_size()
+        total = width + 2 * spread
+        end = min(2 * spread + self.images.radius, total // 2)
+        surface.blit(shadow, (x, y), (0, 0, end, tall))
+        surface.blit(shadow, (x + total - end, y), (full - end, 0, end, tall))
+        if total > 2 * end:
+            surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
 
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
