@@ -69,6 +69,9 @@ def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS)
     return data
 
 
+#: How many pictures share each run of leading elements, per (four colour, folder).
+_SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
+
 _TAG = re.compile(rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
 
 
@@ -130,7 +133,6 @@ class CardImages:
         self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)
         self._shadows = _SurfaceCache(SCRATCH_BYTES)
         self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
-        self._shared: Counter[tuple[bytes, ...]] | None = None
         self._wanted: OrderedDict[Card | None, None] = OrderedDict()
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         while previous is not None and not previous._faces:
@@ -264,6 +266,10 @@ class CardImages:
         if parts is None:
             return self._svg(data)
         head, elements, tail = parts
+        if not self._faces and (self.four_colour, self.folder) not in _SHARED:
+            # The first picture (at start-up, the back alone): whole, rather than
+            # first reading and splitting every card's art to find what they share.
+            return self._svg(data)
         shared = self._shared_length(elements, len(elements) - 1)
         if not shared:
             return self._svg(data)
@@ -288,16 +294,18 @@ class CardImages:
 
     def _shared_length(self, elements: tuple[bytes, ...], most: int) -> int:
         """How many leading ``elements`` (at most ``most``) ``MIN_SHARED`` pictures share."""
-        if self._shared is None:
-            self._shared = Counter()
+        key = (self.four_colour, self.folder)
+        shared = _SHARED.get(key)
+        if shared is None:  # once per process (it does not depend on the size)
+            shared = _SHARED[key] = Counter()
             for card in ALL_PICTURES:
                 data = card_svg(card, self.four_colour, self.folder)
                 parts = svg_parts(data) if data is not None else None
                 if parts is not None:
                     for length in range(1, len(parts[1])):
-                        self._shared[parts[1][:length]] += 1
+                        shared[parts[1][:length]] += 1
         for length in range(most, 0, -1):
-            if self._shared[elements[:length]] >= MIN_SHARED:
+            if shared[elements[:length]] >= MIN_SHARED:
                 return length
         return 0
 
