@@ -36,9 +36,10 @@ MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of d
 MAX_IDLE_WAIT = 1.0     # the longest sleep between looks at the clock
 MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
 MIN_WINDOW = (800, 600)
-#: While idle the loop looks for input this often (seconds). pygame-ce's
-#: ``event.wait`` looks every millisecond, which alone kept ~1.7 % of a core busy.
-IDLE_POLL = 0.008
+#: While idle the loop looks for input this often (seconds): under a frame, so the
+#: first input after a pause waits less than a frame. pygame-ce's ``event.wait``
+#: looks every millisecond, which alone kept ~1.7 % of a core busy.
+IDLE_POLL = 0.012
 
 
 class App:
@@ -347,7 +348,7 @@ def quit_on_signals() -> Iterator[None]:
 def _wait_for_events(wait: float) -> list[pygame.event.Event]:
     """Sleep (real time) until input comes, or ``wait`` seconds pass: look every
     ``IDLE_POLL`` seconds, so the first input after a pause is handled at most that
-    much later (half a frame), for a tenth of the CPU time of ``event.wait``."""
+    much later (under a frame), for a fraction of the CPU time of ``event.wait``."""
     end = time.perf_counter() + wait
     while True:
         left = end - time.perf_counter()
