@@ -34,7 +34,9 @@ from spider.app.widgets import (
     walk,
 )
 from spider.dealcode import DealCode, DealCodeError
+from spider.game import Move
 from spider.i18n import set_language, tr
+from spider.notation import parse_position
 from spider.session import Session
 from spider.settings import Settings, load_settings, save_settings
 from spider.stats import stats_key
@@ -532,4 +534,60 @@ def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatc
             break
     assert app.session is not before                                  # a random deal instead
     assert app.table.toast.message == tr("newgame.no-winnable")
+    app.close()
+
+
+# ------------------------------------------------------------- win cascade
+LAST_MOVE_WINS = """\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+"""
+
+
+def _picture(app: App, hide: pygame.Rect | None = None) -> bytes:
+    shot = app.screen.copy()
+    if hide is not None:
+        shot.fill((255, 0, 255), hide)
+    return pygame.image.tobytes(shot, "RGB")
+
+
+def _whole_redraw(app: App) -> None:
+    app.request_redraw()
+    app.draw()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_cascade_frames_show_what_a_whole_redraw_shows(size: tuple[int, int]) -> None:
+    """Frames of the cascade draw only what moved, alone and under the win dialog;
+    the window must still show what drawing everything again would."""
+    app = launch(size=size)
+    session = Session(DealCode.parse("SP1-S1C-AAAAAAD"))
+    session.game = parse_position(LAST_MOVE_WINS)
+    app.start_session(session)
+    app.run_until_idle()
+    driver = EventDriver(app)
+    driver.drag_move(Move(1, 0, 1))
+    for _ in range(300):
+        app.run_frames(1)
+        if app.table.celebration is not None and app.table.celebration.leapers:
+            break
+    app.run_frames(30)  # cards in the air, trails behind them
+    before = _picture(app)
+    _whole_redraw(app)
+    assert _picture(app) == before
+    for _ in range(400):
+        app.run_frames(1)
+        if isinstance(app.scenes.top, WinScene):
+            break
+    scene = app.scenes.top
+    assert isinstance(scene, WinScene) and not app.table.celebration.done
+    app.run_frames(2)
+    shown = _picture(app, hide=scene.panel)
+    app.run_frames(40)  # the cascade goes on under the dimmed window
+    later = _picture(app, hide=scene.panel)
+    assert later != shown, "nothing moved under the dialog"
+    _whole_redraw(app)
+    assert _picture(app, hide=scene.panel) == later
     app.close()

@@ -1,10 +1,12 @@
 """The win celebration: cards leap off the completed runs and bounce along the
 bottom of the window, leaving trails (the classic Microsoft cascade).
 
-Each card is drawn into a persistent canvas at every step, so the trails
-build up for free: a frame is one blit of the canvas plus the piles' tops. While
-nothing is drawn over it, the canvas can be the window itself (``draw_on``):
-then a frame is only the new cards, not a window-sized copy.
+The cascade lives in a persistent canvas: each card is drawn at every step, so
+the trails build up for free. Frames after the first draw only the new steps,
+straight onto the window (``draw_changes``), also under a dialog that leaves the
+picture around its panel as it is (a ``Cover``); the canvas then lags behind the
+window except where others draw over the cascade (the piles' tops, the dialog),
+and takes the window's picture back before it is drawn whole again.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import random
 
 import pygame
+
+from spider.app.scenes import Cover, outside
 
 GRAVITY = 2.4          # window heights per second squared
 BOUNCE = 0.78          # fraction of speed kept at each bounce
@@ -37,21 +41,26 @@ class Celebration:
                  rng: random.Random | None = None,
                  canvas: pygame.Surface | None = None, top: int = 0) -> None:
         """``top``: the rows above it are drawn over by others (the bar): the cards
-        never leap that high."""
+        never leap that high, and ``draw_changes`` leaves those rows alone."""
         if canvas is not None and canvas.get_size() == backdrop.get_size():
             canvas.blit(backdrop, (0, 0))
             self.canvas = canvas
         else:
             self.canvas = backdrop.copy()
-        self._own = self.canvas  # the canvas of its own (the window may stand in)
         self.size = backdrop.get_size()
         self.top = max(0, min(top, self.size[1]))
         self.piles = [list(pile) for pile in piles if pile]
-        #: Where the piles lie: drawn straight on the window, the cascade keeps this
-        #: part of its own canvas up to date too (the piles' tops go over it).
-        self._pile_area = pygame.Rect(0, 0, 0, 0).unionall(
-            [image.get_rect(topleft=place) for pile in self.piles for image, place in pile]
-        ).clip(self._own.get_rect())
+        #: Where the piles lie (their tops are drawn over the cascade).
+        places = [image.get_rect(topleft=place) for pile in self.piles for image, place in pile]
+        self._pile_area = places[0].unionall(places) if places else pygame.Rect(0, 0, 0, 0)
+        #: The cards drawn into the canvas since the last frame, and where.
+        self._steps: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        #: Piles' tops that changed since the last frame.
+        self._left_piles: list[pygame.Rect] = []
+        #: The window, while it is ahead of the canvas (outside ``_kept``).
+        self._window: pygame.Surface | None = None
+        #: Where others draw over the cascade on the window: the canvas is kept there.
+        self._kept: list[pygame.Rect] = []
         self.rng = rng or random.Random()
         self.time = 0.0
         self.next_launch = 0.0
@@ -83,10 +92,7 @@ class Celebration:
             if leaper.y > floor:
                 leaper.y = floor
                 leaper.vy = -leaper.vy * BOUNCE
-            place = (round(leaper.x), round(leaper.y))
-            self.canvas.blit(leaper.image, place)
-            if self.canvas is not self._own:  # clipped to the piles' area
-                self._own.blit(leaper.image, place)
+            self._steps.append((leaper.image, (round(leaper.x), round(leaper.y))))
         self.leapers = [leaper for leaper in self.leapers
                         if -leaper.image.get_width() < leaper.x < width]
 
@@ -97,6 +103,7 @@ class Celebration:
             self.turn = (self.turn - 1) % len(self.piles)
             if pile:
                 image, (x, y) = pile.pop(0)
+                self._left_piles.append(image.get_rect(topleft=(x, y)))
                 width, height = self.size
                 direction = 1 if self.rng.random() < 0.8 else -1
                 vx = direction * width * self.rng.uniform(0.18, 0.42)
@@ -106,37 +113,97 @@ class Celebration:
 
     @property
     def buffer(self) -> pygame.Surface:
-        """The canvas of its own (to reuse when the cascade is over)."""
-        return self._own
-
-    def draw_on(self, screen: pygame.Surface) -> None:
-        """Draw the trails straight onto ``screen`` from now on: it must keep its
-        pixels between frames and nothing else may draw over the cascade (the caller
-        goes back with ``draw_apart`` before drawing anything else over it)."""
-        if self.canvas is not screen and screen.get_size() == self.size:
-            screen.blit(self.canvas, (0, 0))
-            self.canvas = screen
-            self._own.set_clip(self._pile_area)
-
-    def draw_apart(self) -> None:
-        """Back to drawing into the own canvas: the window's picture is taken over
-        (below ``top``: what others drew above it is not part of the cascade)."""
-        if self.canvas is not self._own:
-            width, height = self.size
-            self._own.set_clip(None)
-            under_piles = self._own.subsurface(self._pile_area).copy()  # no tops in it
-            self._own.blit(self.canvas, (0, self.top), (0, self.top, width, height - self.top))
-            self._own.blit(under_piles, self._pile_area.topleft)
-            self.canvas = self._own
+        """The canvas (to reuse when the cascade is over)."""
+        return self.canvas
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.canvas is not surface:
-            surface.blit(self.canvas, (0, 0))
-        else:  # drawn straight on the window: fresh rows above, and under the piles
-            if self.top:
-                surface.blit(self._own, (0, 0), (0, 0, self.size[0], self.top))
-            surface.blit(self._own, self._pile_area, self._pile_area)
+        """The whole picture: the canvas and the piles' tops."""
+        self._catch_up()
+        surface.blit(self.canvas, (0, 0))
+        self._draw_piles(surface)
+
+    def draw_changes(self, surface: pygame.Surface, cover: Cover | None = None) -> bool:
+        """Bring ``surface``, which shows the last frame, up to date by the cards
+        drawn since (under ``cover`` when given). False when it cannot: a cover that
+        darkens, or a window or cover other than the last frame's."""
+        if cover is not None and cover.keep < 255:
+            return False
+        shield = cover.shield if cover is not None else None
+        kept = [area for area in (self._pile_area, shield) if area]
+        if self._window is not None and (surface is not self._window or kept != self._kept):
+            return False
+        self._window, self._kept = surface, kept
+        canvas = self.canvas
+        redraw = list(self._left_piles)  # drawn again from the canvas
+        for image, place in self._steps:
+            drawn = image.get_rect(topleft=place)
+            if any(area.contains(drawn) for area in kept):
+                pass  # drawn again from the canvas below
+            elif shield is None or not drawn.colliderect(shield):
+                surface.blit(image, place)
+            else:
+                for piece in outside(drawn, shield):
+                    surface.blit(image, piece, piece.move(-place[0], -place[1]))
+            for area in kept:  # where others draw over the cascade: from the canvas
+                if area.colliderect(drawn):
+                    canvas.set_clip(area)
+                    canvas.blit(image, place)
+                    redraw.append(drawn.clip(area))
+        canvas.set_clip(None)
+        self._steps.clear()
+        self._left_piles.clear()
+        width, height = self.size
+        below = pygame.Rect(0, self.top, width, height - self.top)
+        for area in _merged(redraw):
+            area = area.clip(below)
+            for piece in [area] if cover is None else outside(area, cover.hole):
+                if piece.w and piece.h:
+                    surface.blit(canvas, piece, piece)
+                    self._draw_piles(surface, piece)
+                    if cover is not None:
+                        cover.apply(surface, piece)
+        return True
+
+    def _catch_up(self) -> None:
+        """The canvas takes back the window's picture (where it was ahead) and the
+        cards drawn since the last frame."""
+        canvas = self.canvas
+        if self._window is not None:
+            width, height = self.size
+            kept = [(area, canvas.subsurface(area).copy()) for area in self._kept]
+            canvas.blit(self._window, (0, self.top), (0, self.top, width, height - self.top))
+            for area, picture in kept:
+                canvas.blit(picture, area)
+            self._window, self._kept = None, []
+        for image, place in self._steps:
+            canvas.blit(image, place)
+        self._steps.clear()
+        self._left_piles.clear()
+
+    def _draw_piles(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The piles' tops (only within ``area`` when given)."""
+        if area is not None and not area.colliderect(self._pile_area):
+            return
+        clip = surface.get_clip()
+        if area is not None:
+            surface.set_clip(area)
         for pile in self.piles:
             if pile:
                 image, position = pile[0]
-                surface.blit(image, position)
+                if area is None or area.colliderect(image.get_rect(topleft=position)):
+                    surface.blit(image, position)
+        surface.set_clip(clip)
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with those that mostly overlap joined (fewer, barely larger blits)."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        for index, other in enumerate(merged):
+            union = rect.union(other)
+            if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                merged[index] = union
+                break
+        else:
+            merged.append(rect)
+    return merged

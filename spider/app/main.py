@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from spider.app.clock import Clock, SystemClock
-from spider.app.scenes import SceneStack
+from spider.app.scenes import Scene, SceneStack
 from spider.app.table import TableScene
 from spider.app.winpanel import WinPanel
 from spider.assets import ASSETS
@@ -66,6 +66,8 @@ class App:
         self.screen = self._open_window()
         self._scene_size = self.screen.get_size()
         self._dirty = True
+        self._whole = True  # the next frame draws every visible scene
+        self._drawn: tuple[Scene, ...] = ()  # the scenes the last frame showed
         self._last = self.clock.now()
         self._lag = 0.0
         self.table = TableScene(self)
@@ -116,6 +118,11 @@ class App:
     # ----------------------------------------------------------------- hooks
     def request_redraw(self) -> None:
         """Draw a new frame at the next pass of the loop."""
+        self._dirty = self._whole = True
+
+    def request_changes(self) -> None:
+        """Draw a new frame at the next pass, by changes only if nothing else asks for
+        more: something moved that its scene can draw alone (``Scene.draw_changes``)."""
         self._dirty = True
 
     def quit(self) -> None:
@@ -267,10 +274,14 @@ class App:
             scene.spare(until)
 
     def draw(self) -> None:
-        for scene in self.scenes.visible():
-            scene.draw(self.screen)
+        scenes = tuple(self.scenes.visible())
+        if (self._whole or scenes != self._drawn
+                or not scenes[0].draw_changes(self.screen, scenes[1:])):
+            for scene in scenes:
+                scene.draw(self.screen)
         pygame.display.flip()
-        self._dirty = False
+        self._drawn = scenes
+        self._dirty = self._whole = False
 
     def run(self) -> int:
         """The main loop, until the player quits. Returns the exit status."""

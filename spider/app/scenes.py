@@ -7,13 +7,59 @@ drawn over the scenes below it (the table shows through, dimmed by the dialog).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
     from spider.app.main import App
+
+
+def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``area`` outside ``hole``: itself, or up to four rectangles."""
+    if not area.colliderect(hole):
+        return [area]
+    top, bottom = max(area.top, hole.top), min(area.bottom, hole.bottom)
+    pieces = [pygame.Rect(area.left, area.top, area.w, hole.top - area.top),
+              pygame.Rect(area.left, hole.bottom, area.w, area.bottom - hole.bottom),
+              pygame.Rect(area.left, top, hole.left - area.left, bottom - top),
+              pygame.Rect(hole.right, top, area.right - hole.right, bottom - top)]
+    return [piece for piece in pieces if piece.w > 0 and piece.h > 0]
+
+
+@dataclass(frozen=True)
+class Cover:
+    """What a see-through scene does to the picture under it: it darkens it (each
+    colour kept at ``keep``/255), draws ``overlay`` (a panel and its shadow) at
+    ``overlay_at``, and its own content inside ``hole``, where nothing under it
+    shows. A scene below can then bring the window up to date under it by changes
+    alone (see ``Scene.draw_changes``)."""
+
+    keep: int
+    hole: pygame.Rect
+    overlay: pygame.Surface | None = None
+    overlay_at: tuple[int, int] = (0, 0)
+
+    @property
+    def shield(self) -> pygame.Rect:
+        """Where the cover draws anything but the darkening."""
+        if self.overlay is None:
+            return self.hole
+        return self.hole.union(self.overlay.get_rect(topleft=self.overlay_at))
+
+    def apply(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Do to ``area`` of ``surface`` (outside the hole) what the scene does there
+        when it is drawn: darken it and draw the overlay."""
+        if self.keep < 255:
+            keep = self.keep
+            surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
+        if self.overlay is not None and area.colliderect(self.shield):
+            clip = surface.get_clip()
+            surface.set_clip(area)
+            surface.blit(self.overlay, self.overlay_at)
+            surface.set_clip(clip)
 
 
 class Scene:
@@ -39,6 +85,17 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface``."""
+
+    def draw_changes(self, surface: pygame.Surface, above: Sequence[Scene]) -> bool:
+        """Bring ``surface``, which still shows the last frame, up to date by drawing
+        only what moved since, under the unchanged scenes ``above``; False when it
+        cannot (the whole stack is then drawn). Asked for by ``App.request_changes``."""
+        return False
+
+    def cover(self) -> Cover | None:
+        """How this see-through scene covers the ones below when it does not change
+        (``None``: in a way only a whole redraw shows)."""
+        return None
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (every scene on the stack is told)."""

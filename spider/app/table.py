@@ -8,7 +8,7 @@ Outcome the model reports, refusals show the rule the model named.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -409,7 +409,7 @@ class TableScene(Scene):
             self._start_celebration()
         if self.celebration is not None and not self.celebration.done:
             self.celebration.update(dt)
-            self.app.request_redraw()
+            self.app.request_changes()
             if self.celebration.panel_due:
                 self._show_win_panel()
         second = int(self.app.session.elapsed)
@@ -441,6 +441,7 @@ class TableScene(Scene):
                                        top=self.geometry.bar.bottom)
         self.background = None
         self._background_buffer.release()
+        self.app.request_redraw()
 
     def _show_win_panel(self) -> None:
         if self.celebration is not None:
@@ -471,12 +472,6 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         if self.celebration is not None:
-            # Straight onto the window while nothing covers the cascade (the window
-            # keeps its pixels): a frame is then the new cards, not a 33 MB copy.
-            if self.app.scenes.top is self and not self.toast.visible:
-                self.celebration.draw_on(surface)
-            else:
-                self.celebration.draw_apart()
             self.celebration.draw(surface)
         else:
             self._draw_cards(surface)
@@ -490,6 +485,15 @@ class TableScene(Scene):
                       busy=frozenset(("hint",)) if self.hinting.thinking else frozenset(),
                       note=self.hinting.status)
         self.toast.draw(surface, self.geometry)
+
+    def draw_changes(self, surface: pygame.Surface, above: Sequence[Scene]) -> bool:
+        """The cascade alone moves: only its new steps are drawn (also under a dialog
+        that covers it simply), not the whole window (33 MB at 4K)."""
+        covers = [scene.cover() for scene in above]
+        if (self.celebration is None or self.toast.visible or len(covers) > 1
+                or None in covers):
+            return False
+        return self.celebration.draw_changes(surface, covers[0] if covers else None)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.board.layers()

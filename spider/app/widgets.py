@@ -29,7 +29,7 @@ Colour = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
 # Palette: a dark green-black card over the felt, gold for what is chosen.
-PANEL: RGBA = (17, 38, 27, 242)
+PANEL: RGBA = (17, 38, 27, 255)
 PANEL_EDGE: RGBA = (255, 214, 92, 96)
 SCRIM: RGBA = (0, 0, 0, 118)
 WHITE: Colour = (255, 255, 255)

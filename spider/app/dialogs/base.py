@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from spider.app.cardimages import soft_shadow
-from spider.app.scenes import Scene
+from spider.app.scenes import Cover, Scene
 from spider.app.widgets import (
     LINE,
     PANEL,
@@ -27,8 +27,8 @@ from spider.app.widgets import (
     TextField,
     Widget,
     blit_text,
-    draw_round,
     line_height,
+    rounded,
     text_width,
     ui_scale,
 )
@@ -70,21 +70,25 @@ def winnable_finder() -> Callable[..., Any] | None:
     return None
 
 
-_shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+_chromes: dict[tuple[int, int, int, int], tuple[pygame.Surface, int]] = {}
 
 
-def _panel_shadow(size: tuple[int, int], radius: int) -> tuple[pygame.Surface, int]:
-    spread = max(6, radius * 2)
-    key = (size[0], size[1], radius)
-    shadow = _shadows.get(key)
-    if shadow is None:
-        if len(_shadows) > 16:
-            _shadows.clear()
+def _panel_chrome(size: tuple[int, int], radius: int, line: int) -> tuple[pygame.Surface, int]:
+    """The empty panel (rounded, edged) over its soft shadow, and how far the
+    shadow spreads beyond it (cached: a dialog draws it every frame)."""
+    key = (*size, radius, line)
+    cached = _chromes.get(key)
+    if cached is None:
+        if len(_chromes) > 16:
+            _chromes.clear()
+        spread = max(6, radius * 2)
         # Blurred at a fraction of the size and enlarged (a full-size blur took over
         # a second at 4K: the frame that opened a dialog froze).
-        shadow = soft_shadow(size, spread, radius, alpha=130, blur=max(2, spread // 2))
-        _shadows[key] = shadow
-    return shadow, spread
+        chrome = soft_shadow(size, spread, radius, alpha=130, blur=max(2, spread // 2))
+        chrome.blit(rounded(size, PANEL, radius, PANEL_EDGE, line),
+                    (spread, spread - spread // 3))
+        cached = _chromes[key] = (chrome, spread)
+    return cached
 
 
 def _dim(surface: pygame.Surface, alpha: int) -> None:
@@ -338,12 +342,26 @@ class Dialog(Scene):
         self.focus.draw(surface, self.style)
         self.draw_extra(surface)
 
+    def cover(self) -> Cover | None:
+        """The darkened window, the panel and its shadow: what the scenes below need
+        to draw their changes under it (``None`` when the dim is not a plain
+        darkening). All the dialog's content lies well inside its panel's corners."""
+        if SCRIM[:3] != (0, 0, 0):
+            return None
+        self.ensure()
+        inset = self.style.radius * 2
+        chrome, place = self._chrome()
+        return Cover(255 - self.scrim_alpha, self.panel.inflate(-2 * inset, -2 * inset),
+                     chrome, place)
+
+    def _chrome(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The empty panel with its shadow, and where it goes."""
+        chrome, spread = _panel_chrome(self.panel.size, self.style.radius * 2, self.style.line)
+        return chrome, (self.panel.x - spread, self.panel.y - spread + spread // 3)
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         style = self.style
-        radius = style.radius * 2
-        shadow, spread = _panel_shadow(self.panel.size, radius)
-        surface.blit(shadow, (self.panel.x - spread, self.panel.y - spread + spread // 3))
-        draw_round(surface, self.panel, PANEL, radius, PANEL_EDGE, style.line)
+        surface.blit(*self._chrome())
         title = self.title()
         if title:
             x = self.panel.x + style.pad

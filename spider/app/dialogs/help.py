@@ -211,7 +211,7 @@ def _fade(width: int, height: int, top: bool) -> pygame.Surface:
         surface = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
         for row in range(height):
             t = row / max(1, height - 1)
-            alpha = round(242 * ((1 - t) if top else t))
+            alpha = round(PANEL[3] * ((1 - t) if top else t))
             pygame.draw.line(surface, (*PANEL[:3], alpha), (0, row), (width, row))
         _fades[key] = surface
     return surface

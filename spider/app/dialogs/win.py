@@ -36,6 +36,8 @@ class WinScene(Dialog):
     """Score, moves and time of a won deal (a star where a record fell), and what next."""
 
     min_width = 20.0
+    #: The cascade goes on around the panel in its full colours.
+    scrim_alpha = 0
 
     def __init__(self, app: App, records: Records | None = None) -> None:
         super().__init__(app)
