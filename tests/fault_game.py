@@ -32,7 +32,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 PACE = 0.12
-NOT_WIRED = 3
 CODE = "SP1-S1C-AAAAAAD"
 CYCLE = [(pygame.K_d, 0)] * 5 + [(pygame.K_z, pygame.KMOD_CTRL)] * 5 + [
     (pygame.K_y, pygame.KMOD_CTRL)] * 5
@@ -105,9 +104,6 @@ def main(argv: list[str]) -> int:
         original = app_main.App.run
 
         def run(self) -> int:
-            if getattr(self, "persistence", None) is None:
-                say("NOT-WIRED")
-                return NOT_WIRED
             script(self, name)
             say("STARTED")
             return original(self)

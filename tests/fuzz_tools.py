@@ -253,18 +253,14 @@ def deterministic(source: random.Random) -> Iterator[None]:
 def launch(folder: Path, code: str | None = None, size: tuple[int, int] = (1024, 700),
            clock: Clock | None = None, first: bool = False) -> App:
     """Start the game as a player does: read the saved files in ``folder``, build the App,
-    wire in dialogs, saving and sound. ``code``: the deal when nothing is saved."""
-    from spider.app.dialogs import install
+    with dialogs, saving and sound. ``code``: the deal when nothing is saved."""
     from spider.app.persistence import load_saved
 
     saved = load_saved(folder)
     if saved.session is None and code is not None:
         saved.session = Session(DealCode.parse(code))
-    app = App(settings=saved.settings, session=saved.session, size=size,
-              fullscreen=False if first else None, clock=clock or ManualClock())
-    if getattr(app, "persistence", None) is None:
-        install(app, saved)
-    return app
+    return App(saved=saved, size=size, fullscreen=False if first else None,
+               clock=clock or ManualClock())
 
 
 class Fuzzer:

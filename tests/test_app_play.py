@@ -7,9 +7,9 @@ import random
 import pygame
 import pytest
 
+from spider.app.dialogs import ConfirmScene, NewGameScene, WinScene
 from spider.app.driver import EventDriver
 from spider.app.layout import Box
-from spider.app.winpanel import WinPanel
 from spider.game import DEAL, IllegalAction, Move
 from spider.i18n import tr
 from spider.notation import format_position
@@ -263,17 +263,22 @@ def test_winning_celebrates_then_offers_a_new_game(play) -> None:
     driver.drag_move(Move(1, 0, 1))
     assert won == ["move", "won"]
     driver.app.run_frames(400)  # the celebration runs, then the panel shows
-    assert isinstance(driver.app.scenes.top, WinPanel)
+    assert isinstance(driver.app.scenes.top, WinScene)
     code = driver.app.session.code
+    driver.key(pygame.K_RETURN)  # New game: the dialog, then its default deal
+    assert isinstance(driver.app.scenes.top, NewGameScene)
     driver.key(pygame.K_RETURN)
     assert driver.app.session.code != code and driver.app.scenes.top is driver.table
 
 
-def test_esc_twice_quits_and_ctrl_q_quits(play) -> None:
+def test_esc_asks_before_quitting_and_ctrl_q_quits(play) -> None:
     driver = play()
     driver.key(pygame.K_ESCAPE)
-    assert driver.app.running and driver.table.toast.message == tr("table.confirm-quit")
+    assert driver.app.running and isinstance(driver.app.scenes.top, ConfirmScene)
+    driver.key(pygame.K_ESCAPE)  # no: back to the game
+    assert driver.app.running and driver.app.scenes.top is driver.table
     driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_RETURN)  # yes
     assert not driver.app.running
     other = play()
     other.key(pygame.K_q, pygame.KMOD_CTRL)
@@ -286,9 +291,11 @@ def test_closing_the_window_quits(play) -> None:
     assert not driver.app.running
 
 
-def test_new_game_key_starts_another_deal_of_the_same_kind(play) -> None:
-    driver = play(code="SP1-S2R-ABCDEFG")
+def test_new_game_key_offers_another_deal_of_the_chosen_kind(play) -> None:
+    driver = play(code="SP1-S2R-ABCDEFG", suits=2, relaxed=True, winnable_only=False)
     driver.key(pygame.K_n)
+    assert isinstance(driver.app.scenes.top, NewGameScene)
+    driver.key(pygame.K_RETURN)
     code = driver.app.session.code
     assert (code.layout, code.suits, code.relaxed) == ("SP", 2, True)
     assert str(code) != "SP1-S2R-ABCDEFG"

@@ -28,3 +28,20 @@ def test_an_illegal_move_is_reported(tmp_path: Path, capsys: pytest.CaptureFixtu
                              parse_moves("u"))
     assert status == 1 and not out.exists()
     assert "nothing-to-undo" in capsys.readouterr().err
+
+
+def test_a_screenshot_leaves_the_players_saved_game_alone(tmp_path: Path) -> None:
+    from spider import storage
+    from spider.app.persistence import GAME_FILE, save_game
+    from spider.session import Session
+
+    folder = storage.data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    played = Session(DealCode.parse("SP1-S2C-ABCDEFG"))
+    played.game.deal()
+    save_game(folder, played)
+    before = sorted((path.name, path.read_bytes()) for path in folder.iterdir())
+    assert (folder / GAME_FILE).exists()
+    assert take_screenshot(tmp_path / "shot.png", (800, 600),
+                           DealCode.parse("SP1-S1C-AAAAAAD"), parse_moves("d")) == 0
+    assert sorted((path.name, path.read_bytes()) for path in folder.iterdir()) == before

@@ -15,7 +15,6 @@ from spider.app.dialogs import (
     SettingsScene,
     StatisticsScene,
     WinScene,
-    install,
 )
 from spider.app.dialogs.base import Dialog
 from spider.app.driver import EventDriver
@@ -53,9 +52,8 @@ def launch(code: str = "SP1-S1C-AAAAAAD", size: tuple[int, int] = (1280, 720),
     if fresh:
         save_settings(storage.data_dir(), Settings(fullscreen=False, **settings))  # type: ignore[arg-type]
     saved = load_saved()
-    app = App(settings=saved.settings, session=Session(DealCode.parse(code)), size=size,
+    app = App(saved=saved, session=Session(DealCode.parse(code)), size=size,
               fullscreen=False, clock=ManualClock())
-    install(app, saved)
     app.run_until_idle()
     return app
 

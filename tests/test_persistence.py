@@ -1,7 +1,7 @@
 """Saved data through the real App: resume, damaged files, unwritable folder, statistics.
 
-Every test builds the App the way the game does at start-up (``load_saved`` then
-``install``), plays with real pygame events, and looks at the files on disk.
+Every test builds the App the way the game does at start-up (from what
+``load_saved`` read), plays with real pygame events, and looks at the files on disk.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from spider import storage
 from spider.app.clock import ManualClock
-from spider.app.dialogs import ConfirmScene, NewGameScene, WinScene, install
+from spider.app.dialogs import ConfirmScene, NewGameScene, WinScene
 from spider.app.driver import EventDriver
 from spider.app.main import App
 from spider.app.persistence import GAME_FILE, Persistence, load_saved
@@ -42,9 +42,7 @@ def launch(size: tuple[int, int] = (1280, 720), session: Session | None = None) 
     saved = load_saved()
     if session is not None:
         saved.session = session
-    app = App(settings=saved.settings, session=saved.session, size=size, fullscreen=False,
-              clock=ManualClock())
-    install(app, saved)
+    app = App(saved=saved, size=size, fullscreen=False, clock=ManualClock())
     app.run_until_idle()
     return app
 

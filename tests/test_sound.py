@@ -7,7 +7,6 @@ import pytest
 
 from spider.app import sound
 from spider.app.clock import ManualClock
-from spider.app.dialogs import install
 from spider.app.driver import EventDriver
 from spider.app.main import App
 from spider.app.sound import NAMES, Sounds
@@ -30,7 +29,6 @@ def make_app(**settings: object) -> App:
     app = App(settings=Settings(fullscreen=False, **settings),  # type: ignore[arg-type]
               session=Session(DealCode.parse("SP1-S1C-AAAAAAD")), size=(1280, 720),
               fullscreen=False, clock=ManualClock())
-    install(app)
     app.run_until_idle()
     return app
 

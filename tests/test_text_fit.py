@@ -34,7 +34,6 @@ from spider.app.dialogs import (
     SettingsScene,
     StatisticsScene,
     WinScene,
-    install,
 )
 from spider.app.dialogs import help as help_module
 from spider.app.dialogs.base import Dialog
@@ -157,9 +156,8 @@ def launch(language: str, size: tuple[int, int] = SIZE, suits: int = 2, **settin
     save_settings(folder, Settings(fullscreen=False, language=language, suits=suits, **settings))
     save_statistics(folder, big_statistics())
     saved = load_saved()
-    app = App(settings=saved.settings, session=Session(DealCode.parse(f"SP1-S{suits}C-AAAAAAD")),
+    app = App(saved=saved, session=Session(DealCode.parse(f"SP1-S{suits}C-AAAAAAD")),
               size=size, fullscreen=False, clock=ManualClock())
-    install(app, saved)
     app.run_until_idle()
     return app
 

@@ -151,7 +151,7 @@ def _headless(data: str) -> None:
 
 def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | None = None,
               game: Game | None = None, real_clock: bool = False) -> App:
-    """The real App as the game builds it (with dialogs, saving and sound when they exist)."""
+    """The real App as the game builds it (with dialogs, saving and sound)."""
     import tempfile
 
     from spider.app.clock import ManualClock, SystemClock
@@ -168,17 +168,8 @@ def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | 
         session.game = parse_position(position)
     if game is not None:
         session.game = game
-    app = App(settings=Settings(), session=session, size=size, fullscreen=False,
-              clock=SystemClock() if real_clock else ManualClock())
-    try:
-        from spider.app.dialogs import install
-    except ModuleNotFoundError as error:  # a tree without the dialogs
-        if error.name != "spider.app.dialogs":
-            raise
-    else:
-        if getattr(app, "persistence", None) is None:
-            install(app)
-    return app
+    return App(settings=Settings(), session=session, size=size, fullscreen=False,
+               clock=SystemClock() if real_clock else ManualClock())
 
 
 #: Every card the celebration blitted into its canvas since the last frame.

@@ -1,5 +1,5 @@
-"""The application: the window, a fixed-timestep loop, the scene stack, and the
-hooks that dialogs, saving, statistics and sound plug into.
+"""The application: the window, a fixed-timestep loop, the scene stack, and what
+the scenes reach through it: the dialogs, saving and statistics, and sound.
 
 The loop follows "Fix Your Timestep!": scenes update in fixed steps of
 1/120 s, frames are drawn as often as the display allows while something
@@ -21,9 +21,19 @@ from typing import Any
 import pygame
 
 from spider.app.clock import Clock, SystemClock
+from spider.app.dialogs import (
+    ConfirmScene,
+    HelpScene,
+    MenuScene,
+    NewGameScene,
+    SettingsScene,
+    StatisticsScene,
+    WinScene,
+)
+from spider.app.persistence import Persistence, Saved, load_saved
 from spider.app.scenes import Scene, SceneStack
+from spider.app.sound import Sounds
 from spider.app.table import TableScene
-from spider.app.winpanel import WinPanel
 from spider.assets import ASSETS
 from spider.dealcode import DealCode
 from spider.i18n import set_language, tr
@@ -43,22 +53,27 @@ IDLE_POLL = 0.012
 
 
 class App:
-    """The running game. Dialog, saving and sound code reaches everything through here."""
+    """The running game: its window and loop, its scenes, saving and sound."""
 
-    def __init__(self, *, settings: Settings | None = None, session: Session | None = None,
-                 size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 clock: Clock | None = None) -> None:
-        """``size``: the windowed size; ``fullscreen`` overrides the setting (headless runs)."""
+    def __init__(self, *, saved: Saved | None = None, settings: Settings | None = None,
+                 session: Session | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, clock: Clock | None = None) -> None:
+        """``saved``: what the data folder holds (read when not given); ``settings``
+        and ``session`` stand in for the saved ones. ``size``: the windowed size;
+        ``fullscreen`` overrides the setting (headless runs)."""
         pygame.display.init()
         pygame.font.init()
-        settings = settings or Settings()
+        saved = saved if saved is not None else load_saved()
+        settings = settings or saved.settings
         if fullscreen is not None and fullscreen != settings.fullscreen:
             settings = settings.with_(fullscreen=fullscreen)
         self.settings = settings
         set_language(settings.language or system_language())
         self.clock: Clock = clock or SystemClock()
-        self.session = session or Session(DealCode.random(settings.layout, settings.suits,
-                                                          settings.relaxed))
+        self.session = session or saved.session or Session(
+            DealCode.random(settings.layout, settings.suits, settings.relaxed))
+        self.persistence = Persistence(self, saved)
+        self.sounds = Sounds(self)
         self.scenes = SceneStack()
         self.running = True
         self.fullscreen = settings.fullscreen
@@ -72,6 +87,7 @@ class App:
         self._lag = 0.0
         self.table = TableScene(self)
         self.scenes.push(self.table)
+        self.persistence.start()  # one message if saved files were set aside
 
     # ---------------------------------------------------------------- window
     @property
@@ -126,7 +142,8 @@ class App:
         self._dirty = True
 
     def quit(self) -> None:
-        """Leave the loop; ``run`` then returns."""
+        """Save the game where it is and leave the loop; ``run`` then returns."""
+        self.persistence.quit()
         self.running = False
 
     def new_game(self, code: DealCode) -> None:
@@ -139,62 +156,67 @@ class App:
 
     def start_session(self, session: Session, deal_in: bool | None = None) -> None:
         """Play ``session`` (a new deal, a restart, a resumed or constructed game),
-        closing any dialogs. ``deal_in``: deal the columns out of the stock
-        (by default when the game has not started)."""
-        self.session = session
+        closing any dialogs; the game it replaces is counted and the new one saved.
+        ``deal_in``: deal the columns out of the stock (by default when the game
+        has not started)."""
+        old, self.session = self.session, session
         while len(self.scenes) > 1:
             self.scenes.pop()
         self.table.load(deal_in=not session.started if deal_in is None else deal_in)
+        self.persistence.session_replaced(old)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Use new settings at once (saving them is for whoever overrides this)."""
+        """Use new settings at once, and save them."""
         self.settings = settings
         set_language(settings.language or system_language())
         pygame.display.set_caption(tr("app.title"))
         if settings.fullscreen != self.fullscreen:
             self._set_fullscreen(settings.fullscreen)
         self.table.settings_changed()
+        self.persistence.settings_changed(settings)
 
     def play_sound(self, name: str) -> None:
-        """Play a sound effect: pickup, place, deal, flip, run, win or refuse (none yet)."""
+        """Play a sound effect: pickup, place, deal, flip, run, win or refuse."""
+        self.sounds.play(name)
 
     def notify(self, message: str, seconds: float = 2.8) -> None:
         """Show a short message on the table."""
         self.table.notify(message, seconds)
 
+    def open(self, scene: Scene) -> None:
+        """Show ``scene`` over the current one (a dialog)."""
+        self.scenes.push(scene)
+        self.request_redraw()
+
     def open_new_game_dialog(self) -> None:
-        """Built in: a random deal of the same kind as the current one."""
-        code = self.session.code
-        self.new_game(DealCode.random(code.layout, code.suits, code.relaxed))
+        self.open(NewGameScene(self))
 
     def open_settings(self) -> None:
-        """Built in: the list of keys (there is no settings screen yet)."""
-        self.open_help()
-
-    def open_menu(self) -> None:
-        """The bar's Menu button. Built in: the settings."""
-        self.open_settings()
+        self.open(SettingsScene(self))
 
     def open_statistics(self) -> None:
-        """Built in: nothing yet."""
+        self.open(StatisticsScene(self))
 
     def open_help(self) -> None:
-        """Built in: the keys, as a message."""
-        self.notify(tr("table.help"), 7.0)
+        self.open(HelpScene(self))
+
+    def open_menu(self) -> None:
+        """The bar's Menu button."""
+        self.open(MenuScene(self))
 
     def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
-        """Ask before ``on_yes()``. Built in: the message shows, and asking the same
-        again while it shows (Esc twice, Restart twice) means yes."""
-        self.table.ask(message_key, on_yes)
+        """Ask before ``on_yes()``."""
+        self.open(ConfirmScene(self, message_key, on_yes))
 
     def show_win(self) -> None:
-        """The game is won and celebrated: show score, moves and time, and a New game button."""
-        if not isinstance(self.scenes.top, WinPanel):
-            self.scenes.push(WinPanel(self))
-            self.request_redraw()
+        """The game is won and celebrated: score, moves, time and records, and what next."""
+        if not isinstance(self.scenes.top, WinScene):
+            self.open(WinScene(self, self.persistence.win_records))
 
     def on_game_event(self, kind: str) -> None:
-        """Called after every action: "move", "deal", "undo", "redo", then "won" on a win."""
+        """Called after every action: "move", "deal", "undo", "redo", then "won" on a
+        win (the game is saved, a win counted)."""
+        self.persistence.on_game_event(kind)
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -322,6 +344,8 @@ class App:
         raise RuntimeError(f"still busy after {limit} passes")
 
     def close(self) -> None:
+        """Save the game and close the window (after ``run``, or in place of it)."""
+        self.persistence.quit()
         self.table.hinting.close()
         pygame.display.quit()
 
@@ -389,12 +413,7 @@ def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
         from spider.app.smoke import run_smoke
 
         return run_smoke()
-    from spider.app.dialogs import install
-    from spider.app.persistence import load_saved
-
-    saved = load_saved()  # settings, the game in progress, statistics (never raises)
-    app = App(settings=saved.settings, session=saved.session)
-    install(app, saved)  # saving, statistics, sound and the dialogs (spider.app.dialogs)
+    app = App()  # the saved settings, game in progress and statistics (never raises)
     if code is not None:
         app.new_game(code)
     try:

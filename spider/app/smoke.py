@@ -391,17 +391,6 @@ def _remove_runs_and_win(app: App, driver: EventDriver) -> None:
         check(app.scenes.top is app.table, "Esc did not close the win panel")
 
 
-def _install_dialogs(app: App) -> None:
-    """Dialogs, saving (into the temporary data folder) and sound, as the game has them."""
-    try:
-        from spider.app.dialogs import install
-    except ModuleNotFoundError as error:  # before the dialogs existed
-        if error.name != "spider.app.dialogs":
-            raise
-        return
-    install(app)
-
-
 def _script() -> None:
     import pygame
 
@@ -411,12 +400,10 @@ def _script() -> None:
     from spider.session import Session
     from spider.settings import Settings
 
-    with step("opening the window"):
+    with step("opening the window (with saving and sound)"):
         app = App(settings=Settings(), session=Session(DealCode.parse(SMOKE_CODE)),
                   size=SIZES[0], fullscreen=False)
     try:
-        with step("wiring dialogs, saving and sound"):
-            _install_dialogs(app)
         check(app.size == SIZES[0], f"the window is {app.size}, not {SIZES[0]}")
         _check_assets(app)
         driver = EventDriver(app)

@@ -8,7 +8,7 @@ Outcome the model reports, refusals show the rule the model named.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,7 +46,6 @@ class TableScene(Scene):
         self._hand = False
         self.celebration: Celebration | None = None
         self.win_pending = False
-        self._confirm: tuple[str, Callable[[], None]] | None = None
         self._shown_second = -1
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
@@ -108,7 +107,7 @@ class TableScene(Scene):
         """Show the session's game from scratch (a new deal, a restart, a loaded game)."""
         self.input = Idle()
         self._drop_celebration()
-        self.win_pending, self._confirm = False, None
+        self.win_pending = False
         self.toast.clear()
         self._shown_second = int(self.app.session.elapsed)
         self.geometry = self.board.geometry = self._make_geometry(self.app.size)
@@ -228,7 +227,6 @@ class TableScene(Scene):
             return False
         self.board.show(outcome, game, dropped=dropped)
         self.hinting.played(outcome)
-        self._confirm = None
         self.app.request_redraw()
         self.app.on_game_event(kind)
         if game.is_won and kind != "undo":
@@ -315,16 +313,6 @@ class TableScene(Scene):
             app.open_menu()
         elif action == "hint":
             self.hinting.press_hint()
-
-    def ask(self, message_key: str, on_yes: Callable[[], None]) -> None:
-        """The built-in confirmation: the same request again while its message shows says yes."""
-        if self._confirm is not None and self._confirm[0] == message_key and self.toast.visible:
-            self._confirm = None
-            self.toast.clear()
-            on_yes()
-            return
-        self._confirm = (message_key, on_yes)
-        self.notify(tr(message_key), 3.0)
 
     def toggle_auto_place(self) -> None:
         settings = self.app.settings

@@ -47,8 +47,7 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 # ------------------------------------------------------------------ helpers
 def statistics_of(app: App) -> Statistics:
-    persistence = getattr(app, "persistence", None)
-    return persistence.statistics if persistence is not None else Statistics()
+    return app.persistence.statistics
 
 
 def winnable_finder() -> Callable[..., Any] | None:
@@ -380,7 +379,7 @@ class Dialog(Scene):
 
 
 # ------------------------------------------------------------------ confirm
-#: Questions for the table's built-in confirmation keys, and their buttons.
+#: The table's questions (quit, restart) and their buttons.
 QUESTIONS = {
     "table.confirm-quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
     "table.confirm-restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),

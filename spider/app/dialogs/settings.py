@@ -40,9 +40,7 @@ class SettingsScene(Dialog):
             app = self.app
             app.apply_settings(app.settings.with_(**{name: value}))
             if name == "sound" and not value:
-                sounds = getattr(app, "sounds", None)
-                if sounds is not None:
-                    sounds.stop()
+                app.sounds.stop()
             self.invalidate()
         return put
 

@@ -158,15 +158,12 @@ class StatisticsScene(Dialog):
 
     def ask_reset(self) -> None:
         layout = tr(dict(LAYOUT_NAMES)[self.layout])
-        self.app.scenes.push(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
-                                          "stats.reset-yes", "confirm.cancel", layout=layout))
-        self.app.request_redraw()
+        self.app.open(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
+                                   "stats.reset-yes", "confirm.cancel", layout=layout))
 
     def reset(self) -> None:
         keys = [stats_key(self.layout, suits, relaxed) for suits, relaxed in KINDS]
-        persistence = getattr(self.app, "persistence", None)
-        if persistence is not None:
-            persistence.reset_statistics(keys)
+        self.app.persistence.reset_statistics(keys)
         self.invalidate()
 
     def default(self) -> None:

@@ -41,10 +41,7 @@ class WinScene(Dialog):
 
     def __init__(self, app: App, records: Records | None = None) -> None:
         super().__init__(app)
-        if records is None:
-            persistence = getattr(app, "persistence", None)
-            records = persistence.win_records if persistence is not None else None
-        self.records = records or Records()
+        self.records = records or app.persistence.win_records or Records()
 
     def title(self) -> str:
         return tr("win.title")
