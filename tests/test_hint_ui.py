@@ -213,6 +213,32 @@ def test_seen_cards_are_recorded_and_kept_through_undo(start) -> None:
     assert [str(card) for card in hinting(driver).seen.known.values()] == ["Kd"]
 
 
+def test_a_resumed_game_remembers_the_cards_its_player_saw() -> None:
+    from spider.app.clock import ManualClock
+    from spider.app.main import App
+    from spider.app.persistence import load_saved, save_game
+    from spider.dealcode import DealCode
+    from spider.game import CardsDealt
+    from spider.session import Session
+    from spider.settings import Settings, save_settings
+    from spider.storage import data_dir
+
+    session = Session(DealCode.parse(CODE))
+    dealt = session.game.play(DEAL)
+    session.game.undo()  # the ten cards went back into the stock, seen
+    save_game(data_dir(), session)
+    save_settings(data_dir(), Settings(fullscreen=False, hints=True))
+    app = App(saved=load_saved(), size=(1280, 720), clock=ManualClock())  # as at start-up
+    try:
+        app.run_until_idle()
+        assert app.session.game.history() == session.game.history()
+        seen = sorted(map(str, app.table.hinting.seen.known.values()))
+        assert seen == sorted(str(card) for event in dealt.events
+                              if isinstance(event, CardsDealt) for card in event.cards)
+    finally:
+        app.close()
+
+
 def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypatch) -> None:
     monkeypatch.setattr(Hinting, "winnability", False)
     monkeypatch.setattr(hinting_module, "HINT_BUDGET", 60.0)

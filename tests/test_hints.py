@@ -149,6 +149,18 @@ def test_seen_records_cards_turned_then_undone():
     assert hint is None or game.is_legal(hint.action)
 
 
+def test_seen_of_a_resumed_game_is_what_its_player_saw():
+    code = DealCode.parse("SP1-S2C-ABCDEFG")
+    game, seen = game_from_code(code), Seen()
+    for _ in range(2):
+        seen.record(game, game.play(DEAL))
+    seen.record(game, game.undo())  # still to be redone: its cards stay known
+    assert Seen.of_history(game, game_from_code(code)) == seen
+    assert len(seen.known) == 20
+    other = game_from_code(DealCode.parse("SP1-S2C-GFEDCBA"))
+    assert Seen.of_history(game, other).known == {}  # never a wrong card
+
+
 def test_demo_plays_legal_actions_and_avoids_the_past():
     game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAE"))
     previous = None

@@ -46,6 +46,7 @@ import pygame
 
 from spider.game import DEAL, Action, Game, Move, Outcome
 from spider.i18n import tr
+from spider.notation import game_from_code
 from spider.solver.hints import Hint, Seen, demo_step, suggest
 from spider.solver.state import Position
 from spider.solver.winnable import can_still_win
@@ -365,10 +366,12 @@ class Hinting:
         self._check_winnable()
 
     def reset(self) -> None:
-        """A new game, a restart or a loaded game: forget everything about the old one."""
+        """A new game, a restart or a loaded game: forget everything about the old one
+        (and know what a resumed game's player saw)."""
         self.stop_demo(None)
         self.clear()
-        self.seen = Seen()
+        session = self.table.app.session
+        self.seen = Seen.of_history(session.game, game_from_code(session.code))
         self._check_winnable()
 
     def leave(self) -> None:

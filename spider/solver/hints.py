@@ -67,6 +67,7 @@ from spider.game import (
     CardsDealt,
     Deal,
     Game,
+    IllegalAction,
     Move,
     Outcome,
     RunRemoved,
@@ -117,6 +118,24 @@ class Seen:
     """
 
     known: dict[tuple, Card] = field(default_factory=dict)
+
+    @classmethod
+    def of_history(cls, game: Game, start: Game) -> Seen:
+        """What the player of ``game`` saw: its actions, and those undone and not yet
+        redone, replayed on ``start`` (its deal as dealt; it is played on). Cards seen
+        on a line of play since undone and replaced are not known any more."""
+        seen = cls()
+        done, undone = game.history()
+        try:
+            for action in done + undone:
+                seen.record(start, start.play(action))
+            for _ in undone:
+                start.undo()
+        except IllegalAction:
+            return cls()
+        if start.columns != game.columns or start.stock != game.stock:
+            return cls()  # not this game's deal (a constructed position)
+        return seen
 
     def record(self, game: Game, outcome: Outcome) -> None:
         """Note what ``outcome`` (just played, undone or redone on ``game``) showed."""
