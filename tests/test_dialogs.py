@@ -406,6 +406,19 @@ def test_menu_reaches_every_dialog() -> None:
     app.close()
 
 
+def test_the_menu_starts_the_demo_and_a_key_stops_it() -> None:
+    app = launch()
+    driver = EventDriver(app)
+    app.open_menu()
+    driver.click(button(app.scenes.top, "menu.demo").rect.center)
+    hinting = app.table.hinting
+    assert app.scenes.top is app.table and hinting.demo
+    assert app.table.toast.message == tr("hint.demo-start")
+    driver.key(pygame.K_SPACE)
+    assert not hinting.demo
+    app.close()
+
+
 def test_settings_link_to_statistics_and_help() -> None:
     app = launch()
     driver = EventDriver(app)

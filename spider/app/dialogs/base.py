@@ -436,6 +436,7 @@ class MenuScene(Dialog):
         entries: list[tuple[str, Callable[[], None]]] = [
             ("menu.new-game", self._then(app.open_new_game_dialog)),
             ("menu.restart", self._restart),
+            ("menu.demo", self._then(app.table.hinting.start_demo)),
             ("menu.statistics", self._then(app.open_statistics)),
             ("menu.settings", self._then(app.open_settings)),
             ("menu.help", self._then(app.open_help)),
