@@ -290,6 +290,27 @@ class _OutOfTime(Exception):
     pass
 
 
+#: Items freed at a time by :func:`_release`.
+RELEASE_SLICE = 2048
+
+
+def _release(*containers: set | list) -> None:
+    """Empty ``containers`` a slice at a time, letting other threads run between
+    slices. Freeing a search's hundreds of thousands of positions in one go held
+    the interpreter lock for tens of ms after a cancel, and the game's frames waited."""
+    alone = threading.current_thread() is threading.main_thread()  # nobody waits
+    for container in containers:
+        if alone:
+            container.clear()
+        while container:
+            if isinstance(container, set):
+                for _ in range(min(RELEASE_SLICE, len(container))):
+                    container.pop()
+            else:
+                del container[-RELEASE_SLICE:]
+            time.sleep(0)
+
+
 class Searcher:
     """One full-knowledge search over a position (not thread-shared; make one per search)."""
 
@@ -304,8 +325,11 @@ class Searcher:
         self.stats = SearchStats()
         self.runs_to_win = position.removed + _cards(position) // 13
 
-    def _check_time(self) -> None:
+    def _check_time(self, *work: list) -> None:
+        """Stop (freeing ``work``, the positions waiting, a slice at a time) when time
+        is up or the search is cancelled."""
         if time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set()):
+            _release(*work)
             raise _OutOfTime
 
     # --------------------------------------------------------- one segment
@@ -334,8 +358,8 @@ class Searcher:
         heapq.heapify(exits)
         expanded = 0
         while heap and expanded < budget:
-            if expanded & 127 == 0:
-                self._check_time()
+            if expanded & 7 == 0:
+                self._check_time(heap)
             _, _, node = heapq.heappop(heap)
             expanded += 1
             cols, _, removed, _, _, h = node
@@ -393,8 +417,8 @@ class Searcher:
             following: list = []
             for node in layer:
                 expanded += 1
-                if expanded & 127 == 0:
-                    self._check_time()
+                if expanded & 7 == 0:
+                    self._check_time(layer, following)
                 cols, _, removed, _, _, h = node
                 col_infos = [infos[column] for column in cols]
                 for steps, new, gone in children(cols, infos, has_stock, relaxed):
@@ -442,6 +466,13 @@ class Searcher:
             return start
         starts = [start]
         seen: set = {state_key(root.cols, len(root.stock))}
+        try:
+            return self._segments(starts, seen, width, budget, final_budget)
+        finally:
+            _release(starts, seen)
+
+    def _segments(self, starts: list[Node], seen: set, width: int, budget: int,
+                  final_budget: int) -> Node | None:
         while True:
             has_stock = bool(starts[0][1])
             won, exits = self.segment(starts, budget if has_stock else final_budget, width, seen)
@@ -516,6 +547,14 @@ def exhaustive(position: Position, node_limit: int, deadline: float,
         return [], True
     seen = {state_key(position.cols, len(position.stock))}
     stack: list[tuple[Position, list[Step], int]] = [(position, position.legal_steps(), 0)]
+    try:
+        return _depth_first(seen, stack, node_limit, deadline, cancel)
+    finally:
+        _release(stack, seen)
+
+
+def _depth_first(seen: set, stack: list[tuple[Position, list[Step], int]], node_limit: int,
+                 deadline: float, cancel: threading.Event | None) -> tuple[list[Step] | None, bool]:
     path: list[Step] = []
     visited = 0
     while stack:
@@ -533,7 +572,7 @@ def exhaustive(position: Position, node_limit: int, deadline: float,
             continue
         seen.add(key)
         visited += 1
-        if visited & 255 == 0 and (
+        if visited & 15 == 0 and (
             visited > node_limit or time.monotonic() > deadline
             or (cancel is not None and cancel.is_set())
         ):
