@@ -37,6 +37,7 @@ class Settings:
     placement_help: bool = True
     rule_reminders: bool = True
     hints: bool = False
+    win_check: bool = False
     animation_speed: str = "normal"
     sound: bool = True
     fullscreen: bool = True

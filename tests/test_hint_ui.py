@@ -16,6 +16,7 @@ from spider.app import hinting as hinting_module
 from spider.app.dialogs import HelpScene
 from spider.app.driver import EventDriver
 from spider.app.hinting import Hinting, last_action
+from spider.app.widgets import Field, walk
 from spider.game import DEAL, Move
 from spider.i18n import tr
 from spider.notation import format_position
@@ -341,13 +342,26 @@ def test_the_demo_gives_up_when_nothing_is_useful(start) -> None:
 
 # --------------------------------------------------------------- winnability
 def test_the_bar_says_whether_the_deal_can_still_be_won(start) -> None:
-    driver = start(winnability=True, position=ONE_MOVE_TO_WIN, hints=True)
+    driver = start(winnability=True, position=ONE_MOVE_TO_WIN, win_check=True)
     assert hinting(driver).status == tr("table.winnable")
     driver.app.draw()
-    lost = start(winnability=True, position=NO_MOVE, hints=True)
+    lost = start(winnability=True, position=NO_MOVE, win_check=True)
     assert lost.table.hinting.status == tr("table.no-win-found")
-    off = start(winnability=True, position=ONE_MOVE_TO_WIN)
+    off = start(winnability=True, position=ONE_MOVE_TO_WIN, hints=True)
     assert off.table.hinting.status is None
+
+
+def test_the_settings_switch_turns_the_can_still_win_note_on(start) -> None:
+    driver = start(winnability=True, position=ONE_MOVE_TO_WIN)
+    assert hinting(driver).status is None
+    driver.app.open_settings()
+    field = next(widget for widget in walk(driver.app.scenes.top.focus.root)
+                 if isinstance(widget, Field) and widget.label == tr("settings.win-check"))
+    driver.click(field.control.rect.center)
+    assert driver.app.settings.win_check, "the switch did not turn"
+    driver.key(pygame.K_ESCAPE)
+    driver.app.run_frames(2)  # a moment of calm: the search runs
+    assert hinting(driver).status == tr("table.winnable")
 
 
 def test_the_help_lists_the_hint_and_demo_keys() -> None:

@@ -48,6 +48,7 @@ def test_defaults_follow_the_spec():
         "placement_help": True,
         "rule_reminders": True,
         "hints": False,
+        "win_check": False,
         "animation_speed": "normal",
         "sound": True,
         "fullscreen": True,

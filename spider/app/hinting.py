@@ -19,15 +19,14 @@ acted meanwhile) is dropped, and queued work that went stale is never run.
   key or click stops it (and does nothing else). Each next action is worked
   out once the cards of the last one have landed, so frames are never shared
   with the engine.
-* **Winnability** (off by default: :attr:`Hinting.winnability`; with hints
-  on): after each action the solver looks, with full knowledge of the
+* **Winnability** (Settings → "Say whether the deal can still be won", off
+  by default): after each action the solver looks, with full knowledge of the
   face-down cards, for a win from the position; the bar says "This deal can
   still be won" or "No win found". The search runs only while the table is
   calm (nothing moving or dragged, no hint or demo under way: the worker
-  shares the interpreter lock with the frames); any press stops it, and it
-  starts over when all is calm again. It stays off until the solver notices a
-  cancel sooner: it now runs on for 20–90 ms after one, and the first frames
-  of the player's next move share that time (p99 frame time about doubles).
+  shares the interpreter lock with the frames); any press stops it within a
+  few hundred positions, it frees its memory a slice at a time so that frames
+  are not held up, and it starts over when all is calm again.
 
 ``threaded = False`` (tests) runs each request at once on the loop's thread,
 so answers come back deterministically, still through the same delivery path.
@@ -195,7 +194,9 @@ class Hinting:
     #: Run the engine on a worker thread; tests set it false for deterministic answers.
     threaded = True
     #: Show whether the deal can still be won while hints are on (see the module docstring).
-    winnability = False
+    #: Whether the winnability search may run at all (tests that play on the
+    #: loop's thread turn it off: it takes seconds there).
+    winnability = True
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
@@ -229,6 +230,10 @@ class Hinting:
     @property
     def hints_on(self) -> bool:
         return bool(self.app.settings.hints)
+
+    @property
+    def checks_winnable(self) -> bool:
+        return self.winnability and bool(self.app.settings.win_check)
 
     def _worker(self) -> Worker:
         if self.worker is None or self.worker.threaded != self.threaded:
@@ -398,7 +403,7 @@ class Hinting:
         self.winnable, self.win_known, self._win_position = None, False, None
         if known:
             self.app.request_redraw()
-        if self.hints_on and self.winnability and not self.game.is_won:
+        if self.checks_winnable and not self.game.is_won:
             self._win_position = Position.from_game(self.game)
 
     def _pause_winnable(self) -> None:
@@ -425,7 +430,7 @@ class Hinting:
     @property
     def status(self) -> str | None:
         """The bar's winnability note, or ``None``."""
-        if not (self.hints_on and self.winnability and self.win_known):
+        if not (self.checks_winnable and self.win_known):
             return None
         return tr("table.winnable" if self.winnable else "table.no-win-found")
 

@@ -56,6 +56,7 @@ class SettingsScene(Dialog):
             self._switch("placement_help", "settings.placement-help"),
             self._switch("rule_reminders", "settings.rule-reminders"),
             self._switch("hints", "settings.hints"),
+            self._switch("win_check", "settings.win-check"),
         ], gap=0.75)
         speed = Segments([Option(value, tr(key)) for value, key in SPEED_NAMES],
                          lambda: self.app.settings.animation_speed,
