@@ -24,9 +24,12 @@ acted meanwhile) is dropped, and queued work that went stale is never run.
   face-down cards, for a win from the position; the bar says "This deal can
   still be won" or "No win found". The search runs only while the table is
   calm (nothing moving or dragged, no hint or demo under way: the worker
-  shares the interpreter lock with the frames); any press stops it within a
-  few hundred positions, it frees its memory a slice at a time so that frames
-  are not held up, and it starts over when all is calm again.
+  shares the interpreter lock with the frames) and starts after a frame, not
+  within one. Any action stops it within a few positions and it frees its
+  memory a slice at a time; it starts over when all is calm again. The frame
+  that shows an action made while it runs still waits for the interpreter a
+  few ms more (up to ~20 ms on a loaded 2-core machine): one reason it is a
+  choice, off by default.
 
 ``threaded = False`` (tests) runs each request at once on the loop's thread,
 so answers come back deterministically, still through the same delivery path.
@@ -417,13 +420,15 @@ class Hinting:
                     or self.thinking or table.win_pending or table.celebration is not None)
 
     def _winnability_step(self) -> None:
-        position = self._win_position
-        if position is None:
-            return
-        searching = "winnable" in self._wanted
-        if searching and not self._calm:
+        """Pause the search as soon as the table is not calm."""
+        if "winnable" in self._wanted and not self._calm:
             self._pause_winnable()
-        elif not searching and self._calm:
+
+    def spare(self) -> None:
+        """After a frame: start the search if the table is calm (starting it within a
+        frame made that frame share the interpreter with the search's first steps)."""
+        position = self._win_position
+        if position is not None and "winnable" not in self._wanted and self._calm:
             self._request("winnable",
                           lambda cancel: can_still_win(position, WIN_SECONDS, cancel))
 

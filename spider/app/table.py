@@ -407,7 +407,9 @@ class TableScene(Scene):
 
     def spare(self, until: float) -> None:
         """Make card pictures still wanted (after a resize, for the cards in play) in
-        the time left in the frame; at least one per frame when nothing moves."""
+        the time left in the frame, at least one per frame when nothing moves; then
+        let background searches start."""
+        self.hinting.spare()
         if self.images.pending:
             calm = not self.board.moving and self.dragging is None and self.celebration is None
             if self.images.work(until, stop=pygame.event.peek, at_least_one=calm):
