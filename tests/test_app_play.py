@@ -422,3 +422,45 @@ def test_the_loop_can_sleep_with_any_scene_on_top(play) -> None:
     driver.app.scenes.push(Scene(driver.app))
     assert 0 < driver.app.idle_timeout() <= 1.0
     driver.app.run_frames(3)
+
+
+def _same_as_drawn_whole(driver: EventDriver) -> None:
+    """The frame on screen equals the same frame with the resting cards drawn from scratch."""
+    app = driver.app
+    app.draw()
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.table._still_key = None  # forget the kept layer of resting cards
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_table_looks_the_same_as_when_drawn_from_scratch(play, seed: int) -> None:
+    """Only the places cards leave or land on are drawn again: through deals, moves,
+    run removals, undos and redos, at rest and mid-flight, nothing else changes."""
+    rng = random.Random(seed)
+    driver = play(position=RUN_BY_DROP)
+    driver.drag_move(Move(1, 0, 1))  # a run completes and flies off
+    for frames in (0, 2, 9, 30):
+        driver.app.run_frames(frames)
+        _same_as_drawn_whole(driver)
+    for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_y, pygame.KMOD_CTRL)):
+        driver.key(key, mod)
+        driver.app.run_frames(rng.randrange(1, 20))
+        _same_as_drawn_whole(driver)
+        driver.settle()
+        _same_as_drawn_whole(driver)
+    driver = play(code="SP1-S2C-ABCDEFG")
+    game = driver.table.game
+    for _ in range(25):
+        roll, moves = rng.random(), game.legal_moves()
+        if roll < 0.4 and moves:
+            driver.drag_move(rng.choice(moves))
+        elif roll < 0.7 and game.is_legal(DEAL):
+            driver.key(pygame.K_d)
+        else:
+            driver.key(pygame.K_z, pygame.KMOD_CTRL)
+        driver.app.run_frames(rng.randrange(0, 30))
+        _same_as_drawn_whole(driver)
+    driver.settle()
+    _same_as_drawn_whole(driver)

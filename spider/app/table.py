@@ -23,6 +23,7 @@ from spider.app.input import Dragging, Idle, InputState, dispatch
 from spider.app.layout import Box, TableGeometry
 from spider.app.scenes import Scene
 from spider.app.sprites import CardSprite
+from spider.cards import Card
 from spider.game import DEAL, Action, Game, IllegalAction, Move
 from spider.i18n import tr
 
@@ -50,7 +51,9 @@ class TableScene(Scene):
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
         self._still: pygame.Surface | None = None
-        self._still_key: list[tuple[object, ...]] = []
+        #: The resting cards the still layer shows (None: it must be drawn whole).
+        self._still_key: list[_Resting] | None = None
+        self._still_base: tuple[object, ...] = ()
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
         self.geometry = self._make_geometry(app.size)
@@ -88,7 +91,7 @@ class TableScene(Scene):
                 self.background = self._still = None  # let go before a bigger one is made
             self.background = self._render_background(self._background_buffer.get(g.size))
             self._background_key = key
-        self._still_key = []  # the resting cards are drawn again (into the same buffer)
+        self._still_key = None  # the resting cards are drawn again (into the same buffer)
 
     def _render_background(self, into: pygame.Surface | None = None) -> pygame.Surface:
         """The static layer: felt, bar backdrop and the outlines of empty places
@@ -426,7 +429,7 @@ class TableScene(Scene):
         # The cascade draws into the still layer's buffer, and the static layer is
         # let go until the table is drawn again (a 4K picture is 33 MB: the win
         # dialog over the cascade needs the room).
-        canvas, self._still, self._still_key = self._still, None, []
+        canvas, self._still, self._still_key = self._still, None, None
         self.celebration = Celebration(self._backdrop(), piles, canvas=canvas,
                                        top=self.geometry.bar.bottom)
         self.background = None
@@ -449,7 +452,7 @@ class TableScene(Scene):
         if self.celebration is not None and self._still is None:
             canvas = self.celebration.buffer
             if canvas.get_size() == self.geometry.size:
-                self._still, self._still_key = canvas, []
+                self._still, self._still_key = canvas, None
         self.celebration = None
 
     def _backdrop(self) -> pygame.Surface:
@@ -508,23 +511,62 @@ class TableScene(Scene):
                 self._blit(surface, sprite)
 
     def _still_layer(self, resting: list[CardSprite]) -> pygame.Surface:
-        """The background with every resting card, redrawn only when one of them
-        changes (while cards fly or a group is dragged, the rest is one blit)."""
-        key = [(self.images.generation,),
-               *((id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting)]
-        if self._still is None or key != self._still_key:
-            backdrop = self._backdrop()
-            if self._still is None or self._still.get_size() != backdrop.get_size():
-                self._still = None
-                self._still = self._still_buffer.get(backdrop.get_size())
-            self._still.blit(backdrop, (0, 0))
-            # A card drawn later at exactly the same place hides the one below (piles).
-            top = {sprite.pos: sprite for sprite in resting}
+        """The background with every resting card, kept between frames: when cards
+        start or stop moving only the places they leave or land on are drawn again
+        (while cards fly or a group is dragged, the rest is one blit)."""
+        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        base = (id(self.images), self.images.generation, self.geometry.size)
+        still = self._still
+        if still is not None and base == self._still_base and key == self._still_key:
+            return still
+        backdrop = self._backdrop()
+        if still is None or still.get_size() != backdrop.get_size():
+            self._still = None
+            still = self._still = self._still_buffer.get(backdrop.get_size())
+            self._still_key = None
+        regions = (self._changed_regions(self._still_key, key)
+                   if base == self._still_base and self._still_key is not None else None)
+        # A card drawn later at exactly the same place hides the one below (piles).
+        top = {sprite.pos: sprite for sprite in resting}
+        if regions is None:
+            still.blit(backdrop, (0, 0))
             for sprite in resting:
                 if top[sprite.pos] is sprite:
-                    self._blit(self._still, sprite)
-            self._still_key = key
-        return self._still
+                    self._blit(still, sprite)
+        else:
+            w, h = self.geometry.card_w, self.geometry.card_h
+            for region in regions:
+                still.set_clip(region)
+                still.blit(backdrop, region.topleft, region)
+                for sprite in resting:
+                    x, y = sprite.pos
+                    if (top[sprite.pos] is sprite and x < region.right and y < region.bottom
+                            and x + w > region.left and y + h > region.top):
+                        self._blit(still, sprite)
+            still.set_clip(None)
+        self._still_key, self._still_base = key, base
+        return still
+
+    def _changed_regions(self, old: list[_Resting],
+                         new: list[_Resting]) -> list[pygame.Rect] | None:
+        """The places on the still layer that differ between two sets of resting cards
+        (merged where they touch), or None when drawing it whole is simpler."""
+        changed = set(old).symmetric_difference(new)
+        if not changed:  # the same cards in another order: the piles may differ
+            return None
+        g = self.geometry
+        rects: list[pygame.Rect] = []
+        for _, _, (x, y), _ in changed:
+            rect = pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
+            # Merge with every region it touches (regions never overlap each other).
+            while (hit := rect.collidelist(rects)) >= 0:
+                rect.union_ip(rects.pop(hit))
+            rects.append(rect)
+        screen = pygame.Rect((0, 0), g.size)
+        rects = [rect.clip(screen) for rect in rects]
+        if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
+            return None
+        return [rect for rect in rects if rect.w and rect.h]
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
         image = self.images.image(sprite.card, sprite.shown_up, sprite.squash)
@@ -564,6 +606,10 @@ class TableScene(Scene):
         surface.blit(shadow, (x + total - end, y), (full - end, 0, end, tall))
         if total > 2 * end:
             surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
+
+
+#: A resting card as the still layer shows it: sprite id, card, place, face shown.
+_Resting = tuple[int, Card, tuple[float, float], bool]
 
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
