@@ -138,6 +138,30 @@ def test_game_is_saved_after_every_action() -> None:
     app.close()
 
 
+def test_an_action_is_saved_after_its_frame_even_when_the_loop_then_idles() -> None:
+    """With animation off nothing moves after a deal: the real loop goes straight back
+    to waiting for input, and the deal is on disk by then (not only at quit)."""
+    save_settings(folder(), Settings(animation_speed="off"))
+    app = launch(session=Session(DealCode.parse(CODE)))
+    on_disk: list[int | None] = []
+
+    def idle_timeout() -> float:  # each time the loop is about to wait for input
+        session = load_saved().session
+        on_disk.append(None if session is None else session.game.deals_left)
+        if len(on_disk) == 3:
+            app.quit()
+        return 0.001
+
+    app.idle_timeout = idle_timeout  # type: ignore[method-assign]
+    deals = app.session.game.deals_left
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d",
+                                         scancode=0))
+    app.run()
+    assert app.session.game.deals_left == deals - 1
+    assert on_disk[0] is None and on_disk[1:] == [deals - 1, deals - 1]
+    app.close()
+
+
 def test_interrupted_write_leaves_the_previous_file(monkeypatch: pytest.MonkeyPatch) -> None:
     app = launch(session=Session(DealCode.parse(CODE)))
     driver = EventDriver(app)

@@ -289,9 +289,12 @@ class App:
             self._lag -= STEP
 
     def spare(self, seconds: float) -> None:
-        """Offer the scenes ``seconds`` of real time left in this frame for work
-        that can wait (card pictures for a new size); they stop when input comes."""
+        """After a frame is shown: save the game if an action asked to be saved, then
+        offer the scenes ``seconds`` of real time left in this frame for work that
+        can wait (card pictures for a new size); they stop when input comes. Called
+        after every pass of the loop (with 0 when idle)."""
         until = time.perf_counter() + max(0.0, seconds)
+        self.persistence.flush()
         for scene in list(self.scenes):
             scene.spare(until)
 
@@ -320,6 +323,7 @@ class App:
                     self.clock.sleep(frame_time - (self.clock.now() - start))
                 else:
                     self.step(wait=self.idle_timeout())
+                    self.spare(0.0)  # what an input asked to be done after its frame
         return 0
 
     def run_frames(self, count: int, dt: float = 1 / 60) -> None:

@@ -132,9 +132,9 @@ class Persistence:
     """Saves and statistics for a running App (``app.persistence``).
 
     Call :meth:`start` once the App is built, :meth:`on_game_event` from
-    ``App.on_game_event``, :meth:`session_replaced` after ``App.start_session``
-    put a new session in place, :meth:`settings_changed` from
-    ``App.apply_settings`` and :meth:`save_game` when quitting.
+    ``App.on_game_event``, :meth:`flush` from ``App.spare`` (after every frame),
+    :meth:`session_replaced` after ``App.start_session`` put a new session in place,
+    :meth:`settings_changed` from ``App.apply_settings`` and :meth:`save_game` when quitting.
     """
 
     def __init__(self, app: App, saved: Saved | None = None) -> None:
@@ -152,6 +152,8 @@ class Persistence:
         #: Files whose last write failed ("settings", "statistics"): written again with
         #: the next game save, so a win or a setting made while the disk was full is kept.
         self._unsaved: set[str] = set()
+        #: An action was played and not saved yet (it is, once its frame is shown).
+        self.pending = False
 
     # ------------------------------------------------------------- start-up
     def start(self) -> None:
@@ -196,6 +198,7 @@ class Persistence:
         if "settings" in self._unsaved:
             self.save_settings()
         session = self.app.session
+        self.pending = False
         return self._write("game", lambda: save_game(self.folder, session, self.counted))
 
     def save_settings(self) -> bool:
@@ -207,10 +210,19 @@ class Persistence:
 
     # ----------------------------------------------------------------- hooks
     def on_game_event(self, kind: str) -> None:
-        """After every action ("move", "deal", "undo", "redo") and on "won"."""
+        """After every action ("move", "deal", "undo", "redo") and on "won". A win is
+        saved at once; an action by :meth:`flush`, after the frame that shows it (a
+        save is a millisecond or more of disk writes, not to be spent in that frame)."""
         if kind == "won":
             self.record_win()
-        self.save_game()
+            self.save_game()
+        else:
+            self.pending = True
+
+    def flush(self) -> None:
+        """Save the game if an action is waiting to be saved."""
+        if self.pending:
+            self.save_game()
 
     def record_win(self) -> Records | None:
         """Count the current session as won, once; return the records it set."""
