@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.board import SPEEDS, Board
-from spider.app.cardimages import CardImages
+from spider.app.cardimages import ALL_PICTURES, CardImages
 from spider.app.celebration import Celebration
 from spider.app.felt import render_felt
 from spider.app.hinting import Hinting
@@ -131,9 +131,11 @@ class TableScene(Scene):
         self.app.request_redraw()
 
     def _want_pictures(self) -> None:
-        """Have the pictures of the cards in play made soon (between frames)."""
+        """Have the pictures of the cards in play made soon (between frames), then the
+        rest of the set: a face turned up for the first time (dealt, uncovered) must
+        not be rasterised in the middle of its animation."""
         self.images.want([None, *(sprite.card for sprite in self.board.sprites()
-                                  if sprite.face_up)])
+                                  if sprite.face_up), *ALL_PICTURES])
 
     def settings_changed(self) -> None:
         """Speed, colours or language changed: redraw what depends on them."""
