@@ -430,6 +430,7 @@ def _same_as_drawn_whole(driver: EventDriver) -> None:
     app.draw()
     shown = pygame.image.tobytes(app.screen, "RGB")
     app.table._still_key = None  # forget the kept layer of resting cards
+    app.table._interim = None  # and any stretched picture standing in after a resize
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == shown
 
@@ -464,3 +465,29 @@ def test_the_table_looks_the_same_as_when_drawn_from_scratch(play, seed: int) ->
         _same_as_drawn_whole(driver)
     driver.settle()
     _same_as_drawn_whole(driver)
+
+
+def _same_as_loaded(driver: EventDriver) -> None:
+    """The frame on screen equals the table loaded afresh from the model at this size."""
+    app = driver.app
+    app.draw()
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.table.load(deal_in=False)
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+@pytest.mark.parametrize("size", [(1000, 700), (1600, 1000)])
+def test_a_resized_table_is_drawn_anew_once_its_pictures_are_ready(play, size) -> None:
+    """Just after a resize the last picture stands in, stretched; once the new
+    pictures are made the table shows exactly what a fresh start at that size shows."""
+    driver = play(code="SP1-S2C-ABCDEFG")
+    driver.resize(size)
+    driver.settle()
+    _same_as_loaded(driver)
+    driver.resize((1280, 720))
+    driver.key(pygame.K_d)  # play goes on at once: the real table, not the stand-in
+    driver.app.run_frames(1)
+    _same_as_drawn_whole(driver)
+    driver.settle()
+    _same_as_loaded(driver)

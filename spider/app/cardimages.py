@@ -223,6 +223,21 @@ class CardImages:
         self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)  # from stand-ins too
         return True
 
+    def make_shown(self, cards: Iterable[Card | None], until: float) -> bool:
+        """Have a picture to show for each of ``cards`` (the real one, or the last
+        size's scaled) while ``time.perf_counter()`` is before ``until`` (one at
+        least); return whether every one is there."""
+        first = True
+        for card in cards:
+            if card in self._faces or card in self._stand_ins:
+                continue
+            if not first and time.perf_counter() >= until:
+                return False
+            first = False
+            if self._stand_in(card) is None:
+                self._image(card)
+        return True
+
     def prepare_all(self) -> None:
         """Make every picture of the set now (the 52 faces and the back)."""
         for card in ALL_PICTURES:

@@ -8,6 +8,7 @@ Outcome the model reports, refusals show the rule the model named.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,10 @@ class TableScene(Scene):
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
         self._still: pygame.Surface | None = None
+        #: After a resize, the last still layer (at the old size) shown scaled until
+        #: the new one can be drawn in one frame (see :meth:`_prepare_after_resize`).
+        self._interim: pygame.Surface | None = None
+        self._backdrop_seconds = 0.0  # how long the static layer took to draw
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
@@ -73,8 +78,11 @@ class TableScene(Scene):
         runs = game.removed + len(game.cards()) // 13
         return TableGeometry(size, len(game.columns), runs=max(1, runs), deals=max(1, deals))
 
-    def _restyle(self) -> None:
-        """Rebuild everything drawn from the geometry and the settings."""
+    def _restyle(self, later: bool = False) -> None:
+        """Rebuild everything drawn from the geometry and the settings (``later``: the
+        static layer is drawn in spare time, see :meth:`_prepare_after_resize`)."""
+        if not later:
+            self._interim = None
         g = self.geometry
         card_size, four = (g.card_w, g.card_h), self.app.settings.four_colour
         images = getattr(self, "images", None)
@@ -88,9 +96,10 @@ class TableScene(Scene):
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
         if key != self._background_key or self.background is None:
             if self.background is not None and self.background.get_size() != g.size:
-                self.background = self._still = None  # let go before a bigger one is made
-            self.background = self._render_background(self._background_buffer.get(g.size))
-            self._background_key = key
+                self._still = None  # let go before a bigger one is made
+            self.background, self._background_key = None, key
+            if not later:
+                self._backdrop()
         self._still_key = None  # the resting cards are drawn again (into the same buffer)
 
     def _render_background(self, into: pygame.Surface | None = None) -> pygame.Surface:
@@ -122,8 +131,13 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self._cancel_input()
+        if self._interim is None and self._still is not None and self._still_key is not None:
+            # The last picture of the resting cards stands in, scaled, while the new
+            # static layer and the cards' pictures are made between frames: a resize
+            # costs a frame little more than drawing it does.
+            self._interim = self._still
         self.geometry = self._make_geometry(size)
-        self._restyle()
+        self._restyle(later=self._interim is not None)
         self.board.set_geometry(self.geometry)
         self._want_pictures()
         if self.celebration is not None:
@@ -411,17 +425,35 @@ class TableScene(Scene):
             self.app.request_redraw()
 
     def spare(self, until: float) -> None:
-        """Make card pictures still wanted (after a resize, for the cards in play) in
-        the time left in the frame, at least one per frame when nothing moves; then
-        let background searches start."""
+        """Work that can wait, in the time left in the frame: just after a resize what
+        the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
+        card pictures still wanted; at least one step per frame when nothing moves.
+        Then background searches may start."""
         self.hinting.spare()
-        if self.images.pending:
-            calm = not self.board.moving and self.dragging is None and self.celebration is None
-            if self.images.work(until, stop=pygame.event.peek, at_least_one=calm):
-                self.app.request_redraw()
+        calm = not self.board.moving and self.dragging is None and self.celebration is None
+        if self._interim is not None:
+            self._prepare_after_resize(until, calm)
+        elif self.images.pending and self.images.work(until, stop=pygame.event.peek,
+                                                      at_least_one=calm):
+            self.app.request_redraw()
+
+    def _prepare_after_resize(self, until: float, calm: bool) -> None:
+        """One step towards drawing the resized table in an ordinary frame: the static
+        layer (when it fits in the time left, or nothing moves), then a picture for
+        every card in view (the last size's, scaled). Then the table is drawn again."""
+        if self.background is None:
+            if calm or time.perf_counter() + self._backdrop_seconds <= until:
+                self._backdrop()
+            return
+        resting, _, _ = self.board.layers()
+        shown = dict.fromkeys(sprite.card if sprite.shown_up else None
+                              for sprite in _uncovered(resting))
+        if self.images.make_shown(shown, until):
+            self._interim = None
+            self.app.request_redraw()
 
     def _start_celebration(self) -> None:
-        self.win_pending = False
+        self.win_pending, self._interim = False, None
         self.app.play_sound("win")
         if self.board.speed == 0:
             self.app.show_win()
@@ -458,10 +490,13 @@ class TableScene(Scene):
         self.celebration = None
 
     def _backdrop(self) -> pygame.Surface:
-        """The static layer (drawn again if it was let go during a celebration)."""
+        """The static layer (drawn now if it was let go during a celebration or is not
+        drawn yet after a resize)."""
         if self.background is None:
+            start = time.perf_counter()
             self.background = self._render_background(
                 self._background_buffer.get(self.geometry.size))
+            self._backdrop_seconds = time.perf_counter() - start
         return self.background
 
     # ------------------------------------------------------------------ draw
@@ -493,7 +528,11 @@ class TableScene(Scene):
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.board.layers()
         shake = self.board.stock_shake()
-        if shake:
+        if self._interim is not None and (flying or dragged or shake):
+            self._interim = None  # play goes on: the real picture, now
+        if self._interim is not None:
+            _scaled(self._interim, surface)
+        elif shake:
             shaking = {id(sprite) for sprite in self.board.stock}
             surface.blit(self._backdrop(), (0, 0))
             for sprite in resting:
@@ -528,12 +567,11 @@ class TableScene(Scene):
             self._still_key = None
         regions = (self._changed_regions(self._still_key, key)
                    if base == self._still_base and self._still_key is not None else None)
-        # A card drawn later at exactly the same place hides the one below (piles).
-        top = {sprite.pos: sprite for sprite in resting}
+        top = _uncovered(resting)
         if regions is None:
             still.blit(backdrop, (0, 0))
             for sprite in resting:
-                if top[sprite.pos] is sprite:
+                if sprite in top:
                     self._blit(still, sprite)
         else:
             w, h = self.geometry.card_w, self.geometry.card_h
@@ -542,7 +580,7 @@ class TableScene(Scene):
                 still.blit(backdrop, region.topleft, region)
                 for sprite in resting:
                     x, y = sprite.pos
-                    if (top[sprite.pos] is sprite and x < region.right and y < region.bottom
+                    if (sprite in top and x < region.right and y < region.bottom
                             and x + w > region.left and y + h > region.top):
                         self._blit(still, sprite)
             still.set_clip(None)
@@ -612,6 +650,19 @@ class TableScene(Scene):
 
 #: A resting card as the still layer shows it: sprite id, card, place, face shown.
 _Resting = tuple[int, Card, tuple[float, float], bool]
+
+
+def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
+    """The resting cards not hidden under another at exactly the same place (piles)."""
+    return set({sprite.pos: sprite for sprite in resting}.values())
+
+
+def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
+    """``picture`` stretched over all of ``into`` (quickly: nearest pixel)."""
+    try:
+        pygame.transform.scale(picture, into.get_size(), into)
+    except ValueError:  # another pixel format
+        into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
 
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
