@@ -21,8 +21,11 @@ at that size). The figures:
   (its clock ticking on screen) and no input for 5 s: process CPU time
   (``time.process_time``, every thread) per second of wall time.
 * **resize**: the time to rasterise the whole card set (52 faces and the back) at
-  the card size of the window, after a resize to it, and the longest frame in the
-  second that follows a resize (the frame must not stall).
+  the card size of the window; and, the window resized as a player does
+  (``Window.size``: SDL makes the window's new picture and queues the events),
+  the pass that handles it against the floor of a resize (another window resized
+  the same way, filled and given the same cards), and the longest pass in the
+  second after it against the floor's p99 (no pass may stall).
 * **peak memory**: ``ru_maxrss`` of the fresh process that ran the size's scenes.
 * **start to first frame** from source: ``python main.py --smoke-test`` with
   ``SPIDER_EXIT_AFTER_FIRST_FRAME=1`` starts the game as a double-click does and
@@ -437,8 +440,6 @@ def _resize(app: App) -> dict[str, Any]:
     """The card set rasterised at the window's card size; a resize through the loop."""
     import statistics
 
-    import pygame
-
     from spider.app.cardimages import CardImages
 
     size = app.size
@@ -449,31 +450,62 @@ def _resize(app: App) -> dict[str, Any]:
         start = time.perf_counter()
         _full_set(CardImages(card, app.settings.four_colour))
         rasters.append(time.perf_counter() - start)
-    smaller = (size[0] * 3 // 4, size[1] * 3 // 4)
-    stalls, completes = [], []
+    from spider.app.main import MIN_WINDOW
+
+    smaller = (max(MIN_WINDOW[0], size[0] * 3 // 4), max(MIN_WINDOW[1], size[1] * 3 // 4))
+    window, floor = _windows(app, size)
+    felt = _Recorder(app).felt
+    resizes, stalls, completes = [], [], []
     for _ in range(2):
         for target in (smaller, size):
-            _post(pygame.VIDEORESIZE, w=target[0], h=target[1], size=target)
-            _post(pygame.WINDOWSIZECHANGED, x=target[0], y=target[1])
-            # The loop as App.run runs it after a resize (each pass, then the rest of
-            # its frame offered to work that can wait) until every picture is made;
-            # then a second of frames.
-            start, passes = time.perf_counter(), []
+            # The floor of a resize: another window resized the same way, filled and
+            # given the same cards (the window's new picture is the system's cost).
+            begin = time.perf_counter()
+            floor.size = target
+            screen = floor.get_surface()
+            screen.fill(felt)
+            screen.fblits(_shown_cards(app))
+            floor.flip()
+            floor_time = time.perf_counter() - begin
+            # The player resizes the window: SDL makes its new picture and queues the
+            # events, which the next pass handles. Then the loop as App.run runs it
+            # (each pass, then the rest of its frame offered to work that can wait)
+            # until every picture is made; then a second of frames.
+            start = begin = time.perf_counter()
+            window.size = target
+            passes = []
             for _ in range(1000):
-                begin = time.perf_counter()
                 app.step()
                 passes.append(time.perf_counter() - begin)
                 _spare(app, DT - passes[-1])
                 app.clock.sleep(DT)
                 if not _pictures_pending(app):
                     break
+                begin = time.perf_counter()
+            assert app.size == target, f"the window is {app.size}, not {target}"
             completes.append(time.perf_counter() - start)
+            resizes.append((passes[0], floor_time))
             recorder = _Recorder(app)
             while len(recorder.frames) < 60:
                 recorder.frame(before=app.request_redraw)
-            stalls.append(max(passes + recorder.frames))
+            stalls.append(max(passes[1:] + recorder.frames))
+    floor.destroy()
+    worst_resize = max(resizes, key=lambda pair: pair[0] / pair[1])
     return {"card": list(card), "raster": statistics.median(rasters), "rasters": rasters,
-            "complete": statistics.median(completes[1::2]), "stall": max(stalls)}
+            "complete": statistics.median(completes[1::2]), "stall": max(stalls),
+            "resize_pass": worst_resize[0], "resize_floor": worst_resize[1]}
+
+
+def _windows(app: App, size: tuple[int, int]) -> tuple[Any, Any]:
+    """The App's window, and another of the same size for the floor of a resize."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    return window, pygame.Window("floor", size)
 
 
 def _pictures_pending(app: App) -> bool:
@@ -665,7 +697,9 @@ def run_bench(sizes: Sequence[tuple[int, int]], frames: int, idle_seconds: float
             "idle": idle,
             "resize": {"card": raw["resize"]["card"], "raster_ms": raw["resize"]["raster"] * 1000,
                        "complete_ms": raw["resize"]["complete"] * 1000,
-                       "stall_ms": raw["resize"]["stall"] * 1000},
+                       "stall_ms": raw["resize"]["stall"] * 1000,
+                       "resize_pass_ms": raw["resize"]["resize_pass"] * 1000,
+                       "resize_floor_ms": raw["resize"]["resize_floor"] * 1000},
             "peak_rss_mb": raw["peak_rss_mb"],
             "peak_rss_with_resize_mb": raw["peak_rss_resize_mb"],
         }
@@ -691,7 +725,8 @@ def check_budgets(report: dict[str, Any]) -> dict[str, Any]:
     raster = sizes[biggest]["resize"]["raster_ms"]
     checks["raster_ms"] = {"size": biggest, "worst": raster, "limit": BUDGET_RASTER_4K,
                            "ok": raster <= BUDGET_RASTER_4K}
-    stall = max(size["resize"]["stall_ms"] / max(size["scenes"]["long"]["floor_p99_ms"], 1e-9)
+    stall = max(max(size["resize"]["stall_ms"] / max(size["scenes"]["long"]["floor_p99_ms"], 1e-9),
+                    size["resize"]["resize_pass_ms"] / max(size["resize"]["resize_floor_ms"], 1e-9))
                 for size in sizes.values())
     checks["resize_stall_ratio"] = {"worst": stall, "limit": BUDGET_P99, "ok": stall <= BUDGET_P99}
     memory = sizes[biggest]["peak_rss_mb"]
@@ -728,8 +763,8 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
                  f"{f['p50_ratio']:>6.2f}x {f['p99_ratio']:>6.2f}x")
     line()
     header = (f"{'size':<10} {'idle CPU %':>10} {'idle frames':>11} {'card':>9} "
-              f"{'raster ms':>10} {'resized ms':>10} {'stall ms':>9} {'peak MB':>8} "
-              f"{'+resize':>8}")
+              f"{'raster ms':>10} {'resized ms':>10} {'resize ms':>10} {'its floor':>9} "
+              f"{'stall ms':>9} {'peak MB':>8} {'+resize':>8}")
     line(header)
     line("-" * len(header))
     for name, size in report["sizes"].items():
@@ -737,13 +772,18 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
         rss, rss2 = size["peak_rss_mb"], size.get("peak_rss_with_resize_mb")
         line(f"{name:<10} {idle['cpu_percent']:>10.2f} {idle['frames']:>11} "
              f"{resize['card'][0]:>4}x{resize['card'][1]:<4} {resize['raster_ms']:>10.1f} "
-             f"{resize.get('complete_ms', float('nan')):>10.1f} {resize['stall_ms']:>9.2f} "
+             f"{resize.get('complete_ms', float('nan')):>10.1f} "
+             f"{resize.get('resize_pass_ms', float('nan')):>10.2f} "
+             f"{resize.get('resize_floor_ms', float('nan')):>9.2f} {resize['stall_ms']:>9.2f} "
              f"{'n/a' if rss is None else f'{rss:.1f}':>8} "
              f"{'n/a' if rss2 is None else f'{rss2:.1f}':>8}")
     line("idle: real loop and clock, game in progress (its clock ticking), no input; CPU time of")
     line("the process per wall second. raster: the whole card set (52 faces + back) made at the")
     line("card size. resized: from a resize to this size until every picture in play is made,")
-    line("through the loop. stall: the longest pass of the loop in the second after a resize.")
+    line("through the loop. resize: the window resized (Window.size) and the pass that handles")
+    line("it; its floor: another window resized the same way, filled, the same cards blitted")
+    line("(the worst ratio of the four resizes). stall: the longest later pass in the second")
+    line("after a resize (against the long game's floor p99).")
     line("peak: ru_maxrss of the process that ran the scenes at that size, one App from game to")
     line("game (+resize: after the resize test too, with its three whole sets made to time them).")
     line()
@@ -760,7 +800,7 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
         "frame_p99": ("every scene p99 / floor", "x"),
         "idle_cpu_percent": ("idle CPU (% of one core)", "%"),
         "raster_ms": ("card set raster", " ms"),
-        "resize_stall_ratio": ("resize stall / floor p99", "x"),
+        "resize_stall_ratio": ("resize pass and stall / their floors", "x"),
         "peak_rss_mb": ("peak memory", " MB"),
         "startup_s": ("start to first frame", " s"),
     }

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import io
+from functools import cache, lru_cache
 
 import pygame
 
@@ -36,14 +37,20 @@ def font(size: int, bold: bool = False, language: str | None = None) -> pygame.f
 def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    path = FONTS / _FACES[script, bold]
     try:
-        face = pygame.font.Font(path, size)
+        # From the file's bytes in memory: a new size (after a resize) then costs the
+        # frame half as much as opening the file again.
+        face = pygame.font.Font(io.BytesIO(_face_bytes(_FACES[script, bold])), size)
         face.size("Ag")  # a damaged file may open, and fail only when used
     except (OSError, ValueError, pygame.error):  # missing, empty or damaged
         face = pygame.font.Font(None, size)
         face.bold = bold
     return face
+
+
+@cache
+def _face_bytes(name: str) -> bytes:
+    return (FONTS / name).read_bytes()
 
 
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False,
