@@ -9,6 +9,7 @@ import pytest
 
 from spider.app.dialogs import ConfirmScene, NewGameScene, WinScene
 from spider.app.driver import EventDriver
+from spider.app.hud import TopBar
 from spider.app.layout import Box
 from spider.game import DEAL, IllegalAction, Move
 from spider.i18n import tr
@@ -309,7 +310,24 @@ def test_resizing_keeps_every_card_on_screen(play, size: tuple[int, int]) -> Non
     for _ in range(3):
         driver.key(pygame.K_d)
     driver.resize(size)
+    driver.settle()
     assert driver.app.size == size and driver.table.geometry.size == size
+    assert_settled(driver)
+
+
+def test_the_bar_works_at_once_after_a_resize(play) -> None:
+    """Just after a resize the bar shows stretched while its new layout is made
+    between frames; a press on it must still land on the right button."""
+    driver = play(code="SP1-S2C-ABCDEFG")
+    driver.key(pygame.K_d)
+    driver.settle()
+    driver.resize((1600, 900))
+    driver.app.step()  # the pass that handles the resize: the stretched picture
+    assert driver.table.geometry.size == (1600, 900)
+    laid_out = TopBar(driver.table.geometry)  # where the player sees Undo once drawn
+    undo = next(button for button in laid_out.buttons if button.action == "undo")
+    driver.click(undo.box.centre)
+    assert driver.table.game.history() == ([], [DEAL])
     driver.settle()
     assert_settled(driver)
 

@@ -7,6 +7,7 @@ from the table's layout, like a player aiming at what is on screen.
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING
 
 import pygame
@@ -66,8 +67,11 @@ class EventDriver:
         self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-        self.post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
+        """Resize the window as the player does: SDL makes its new picture and sends
+        the events the loop handles next."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().size = size
 
     def settle(self) -> None:
         """Run the loop until every animation has finished."""

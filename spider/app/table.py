@@ -55,6 +55,10 @@ class TableScene(Scene):
         #: After a resize, the last still layer (at the old size) shown scaled until
         #: the new one can be drawn in one frame (see :meth:`_prepare_after_resize`).
         self._interim: pygame.Surface | None = None
+        #: The bar's layout (None just after a resize, until needed) and, meanwhile,
+        #: the one drawn stretched while the table is prepared.
+        self._bar: TopBar | None = None
+        self._old_bar: TopBar | None = None
         self._backdrop_seconds = 0.0  # how long the static layer took to draw
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
@@ -90,7 +94,10 @@ class TableScene(Scene):
             # A new size: the old pictures stand in while the new ones are made
             # between frames (see update), so the resize does not stall a frame.
             self.images = CardImages(card_size, four, previous=images)
-        self.bar = TopBar(g, hint=self.app.settings.hints)
+        if later:  # the bar is laid out again in spare time (fonts at a new size)
+            self._old_bar, self._bar = self._bar or self._old_bar, None
+        else:
+            self._bar, self._old_bar = TopBar(g, hint=self.app.settings.hints), None
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
@@ -101,6 +108,13 @@ class TableScene(Scene):
             if not later:
                 self._backdrop()
         self._still_key = None  # the resting cards are drawn again (into the same buffer)
+
+    @property
+    def bar(self) -> TopBar:
+        """The bar's layout for the window (after a resize: made when first needed)."""
+        if self._bar is None:
+            self._bar = TopBar(self.geometry, hint=self.app.settings.hints)
+        return self._bar
 
     def _render_background(self, into: pygame.Surface | None = None) -> pygame.Surface:
         """The static layer: felt, bar backdrop and the outlines of empty places
@@ -448,7 +462,15 @@ class TableScene(Scene):
         resting, _, _ = self.board.layers()
         shown = dict.fromkeys(sprite.card if sprite.shown_up else None
                               for sprite in _uncovered(resting))
-        if self.images.make_shown(shown, until):
+        if not self.images.make_shown(shown, until):
+            return
+        if self._old_bar is not None:  # the bar's words at their new size
+            self._old_bar = None
+            g = self.geometry
+            self._draw_bar(pygame.Surface((g.bar.w, g.bar.h), pygame.SRCALPHA), self.bar)
+            return
+        if calm or time.perf_counter() + self._backdrop_seconds <= until:
+            self._still_layer(resting)
             self._interim = None
             self.app.request_redraw()
 
@@ -506,15 +528,30 @@ class TableScene(Scene):
         else:
             self._draw_cards(surface)
             self.hinting.draw(surface)
+        if self._interim is not None and self._old_bar is not None:
+            self._draw_old_bar(surface)
+        else:
+            self._draw_bar(surface, self.bar)
+        self.toast.draw(surface, self.geometry)
+
+    def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
         session, game = self.app.session, self.game
         disabled = {action for action in ("undo", "redo") if not self.button_enabled(action)}
         pressed = getattr(self.input, "action", None)
-        self.bar.draw(surface, hovered=self.hovered, pressed=pressed, disabled=disabled,
-                      score=game.score, moves=game.moves, seconds=session.elapsed,
-                      code=str(session.code),
-                      busy=frozenset(("hint",)) if self.hinting.thinking else frozenset(),
-                      note=self.hinting.status)
-        self.toast.draw(surface, self.geometry)
+        bar.draw(surface, hovered=self.hovered, pressed=pressed, disabled=disabled,
+                 score=game.score, moves=game.moves, seconds=session.elapsed,
+                 code=str(session.code),
+                 busy=frozenset(("hint",)) if self.hinting.thinking else frozenset(),
+                 note=self.hinting.status)
+
+    def _draw_old_bar(self, surface: pygame.Surface) -> None:
+        """Just after a resize: the bar as it was, stretched like the table under it
+        (its words at the new size are made between frames)."""
+        old, new = self._old_bar, self.geometry.bar
+        assert old is not None
+        strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
+        self._draw_bar(strip, old)
+        surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface, above: Sequence[Scene]) -> bool:
         """The cascade alone moves: only its new steps are drawn (also under a dialog
@@ -529,7 +566,7 @@ class TableScene(Scene):
         resting, flying, dragged = self.board.layers()
         shake = self.board.stock_shake()
         if self._interim is not None and (flying or dragged or shake):
-            self._interim = None  # play goes on: the real picture, now
+            self._interim = self._old_bar = None  # play goes on: the real picture, now
         if self._interim is not None:
             _scaled(self._interim, surface)
         elif shake:
