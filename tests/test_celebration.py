@@ -85,3 +85,21 @@ def test_outside_a_hole() -> None:
     assert pygame.Rect(0, 0, 0, 0).unionall(pieces) == area
     assert outside(area, pygame.Rect(200, 200, 5, 5)) == [area]
     assert outside(hole, area) == []
+
+
+def test_a_cover_reaching_past_the_window_is_drawn_under() -> None:
+    """A panel's shadow may spread past the window's edge (a big dialog in a small
+    window): the cascade still draws by changes, and whole again afterwards."""
+    overlay = pygame.Surface((SIZE[0] + 40, 200), pygame.SRCALPHA)
+    overlay.fill((0, 0, 0, 90))
+    cover = Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130))
+    by_changes, whole = _celebration(), _celebration()
+    shown, expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    _whole(by_changes, shown, cover)
+    for _ in range(60):
+        for celebration in (by_changes, whole):
+            celebration.update(1 / 60)
+        assert by_changes.draw_changes(shown, cover)
+    _whole(by_changes, shown, cover)
+    _whole(whole, expected, cover)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")

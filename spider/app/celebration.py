@@ -129,7 +129,9 @@ class Celebration:
         if cover is not None and cover.keep < 255:
             return False
         shield = cover.shield if cover is not None else None
-        kept = [area for area in (self._pile_area, shield) if area]
+        bounds = self.canvas.get_rect()
+        kept = [area.clip(bounds) for area in (self._pile_area, shield) if area]
+        kept = [area for area in kept if area]
         if self._window is not None and (surface is not self._window or kept != self._kept):
             return False
         self._window, self._kept = surface, kept
