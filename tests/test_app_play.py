@@ -509,3 +509,25 @@ def test_a_resized_table_is_drawn_anew_once_its_pictures_are_ready(play, size) -
     _same_as_drawn_whole(driver)
     driver.settle()
     _same_as_loaded(driver)
+
+
+@pytest.mark.parametrize("action", ["deal-in", "deal", "move", "undo"])
+def test_the_last_frame_of_an_animation_shows_the_cards_at_rest(play, action: str) -> None:
+    """When the loop goes idle, the window shows what drawing the table afresh shows
+    (the step that lands the last card is drawn, not the one before it)."""
+    driver = play(code="SP1-S4C-BCDEFGH")
+    if action == "deal":
+        driver.key(pygame.K_d)
+    elif action == "move":  # the 4 of hearts onto a 5
+        driver.double_click(driver.card_point(4, len(driver.table.game.columns[4]) - 1))
+    elif action == "undo":
+        driver.key(pygame.K_d)
+        driver.settle()
+        driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle()
+    assert driver.table.game.moves == (1 if action in ("deal", "move") else 0)
+    shown = pygame.image.tobytes(driver.app.screen, "RGB")
+    driver.table._still_key = None  # the resting cards drawn from scratch
+    driver.app.request_redraw()
+    driver.app.draw()
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown

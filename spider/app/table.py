@@ -419,10 +419,11 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> None:
+        moved = self.board.moving  # the step that lands the last card must be drawn too
         for cue in self.board.update(dt):
             self.app.play_sound(cue)
         self.hinting.update(dt)
-        if self.board.moving:
+        if moved or self.board.moving:
             self.app.request_redraw()
         if self.toast.update(dt):
             self.app.request_redraw()
