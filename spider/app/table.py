@@ -442,14 +442,17 @@ class TableScene(Scene):
     def spare(self, until: float) -> None:
         """Work that can wait, in the time left in the frame: just after a resize what
         the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
-        card pictures still wanted; at least one step per frame when nothing moves.
-        Then background searches may start."""
+        card pictures still wanted; at least one step per frame when nothing moves
+        (the resting cards are then drawn again here, not in the next frame). Then
+        background searches may start."""
         self.hinting.spare()
         calm = not self.board.moving and self.dragging is None and self.celebration is None
         if self._interim is not None:
             self._prepare_after_resize(until, calm)
         elif self.images.pending and self.images.work(until, stop=pygame.event.peek,
                                                       at_least_one=calm):
+            if calm:
+                self._still_layer(self.board.layers()[0])
             self.app.request_redraw()
 
     def _prepare_after_resize(self, until: float, calm: bool) -> None:
