@@ -55,6 +55,7 @@ from spider.cards import KING, Card, ordered_deck
 from spider.dealcode import DealCode
 from spider.notation import apply_token, format_position, game_from_code, parse_moves
 from spider.session import Session
+from spider.settings import Settings, save_settings
 
 SIZES = ((800, 600), (1024, 700), (1280, 720), (1000, 900), (1366, 768), (801, 1199),
          (1600, 900))
@@ -215,9 +216,9 @@ def settled_problems(app: App) -> list[str]:
 
 
 @contextlib.contextmanager
-def deterministic(source: random.Random) -> Iterator[None]:
-    """New deals from ``source``, no winnable-deal search thread and no hint thread, for
-    repeatable storms."""
+def deterministic(source: random.Random, threaded_hints: bool = False) -> Iterator[None]:
+    """New deals from ``source``, no winnable-deal search thread and (unless
+    ``threaded_hints``) no hint thread, for repeatable storms."""
     import spider.app.dialogs.newgame as newgame
 
     original = DealCode.__dict__["random"]
@@ -237,7 +238,7 @@ def deterministic(source: random.Random) -> Iterator[None]:
     except ImportError:
         Hinting = None
     hinting = {name: getattr(Hinting, name) for name in ("threaded", "winnability")
-               if Hinting is not None and hasattr(Hinting, name)}
+               if Hinting is not None and hasattr(Hinting, name) and not threaded_hints}
     for name in hinting:
         setattr(Hinting, name, False)
     try:
@@ -267,8 +268,13 @@ class Fuzzer:
     """Storms of events for one seed, over as many starts of the game as it takes."""
 
     def __init__(self, seed: int, folder: Path, code: str | None = None,
-                 size: tuple[int, int] | None = None, near_wins: float = 0.3) -> None:
+                 size: tuple[int, int] | None = None, near_wins: float = 0.3,
+                 threaded_hints: bool = False) -> None:
+        """``threaded_hints``: hints, the demo and the can-still-win search on, on their
+        worker thread as in the game (answers then come when they come: such storms
+        are not repeatable)."""
         self.seed = seed
+        self.threaded_hints = threaded_hints
         self.rng = random.Random(seed)
         self.deals = random.Random(seed * 7919 + 1)
         self.folder = folder
@@ -302,6 +308,8 @@ class Fuzzer:
 
     def start(self) -> App:
         first = self.figures.launches == 0
+        if first and self.threaded_hints:
+            save_settings(self.folder, Settings(fullscreen=False, hints=True, win_check=True))
         if self.rng.random() < self.near_wins:
             self.near_win()
         self.app = launch(self.folder, self.code if first else None, self.size, self.clock,
@@ -607,7 +615,7 @@ class Fuzzer:
     def run(self, events: int, storm_size: int = 400) -> Figures:
         """Storms of about ``storm_size`` events until ``events`` were posted."""
         started = time.perf_counter()
-        with deterministic(self.deals):
+        with deterministic(self.deals, self.threaded_hints):
             try:
                 self.start()
                 while self.figures.events < events:
@@ -632,6 +640,9 @@ class Fuzzer:
             for _ in range(burst):
                 self.gesture()
             self.advance()
+            if self.threaded_hints and self.app is not None and self.rng.random() < (
+                    0.5 if self.app.table.hinting.waiting else 0.05):
+                self.think()
             if self.app is not None and not self.app.running:
                 self.closed()
         self.calm()
@@ -645,6 +656,21 @@ class Fuzzer:
         self.close()
         self.check_saved(expected)
         self.start()
+
+    def think(self) -> None:
+        """A player's pause (threaded storms): real time passes, the loop running,
+        so that the worker's answers come in the middle of play."""
+        app = self.app
+        assert app is not None
+        start = time.perf_counter()
+        end = start + self.rng.uniform(0.1, 1.5)
+        hinting = app.table.hinting
+        while app.running and (time.perf_counter() < end or (
+                hinting.thinking and time.perf_counter() < start + 5)):
+            app.step()
+            app.spare(1 / 60)
+            self.clock.sleep(1 / 60)
+            time.sleep(0.008)
 
     def calm(self) -> None:
         """Let go of the pointer, close the dialogs, and let every animation end (a win's
@@ -732,9 +758,10 @@ class Fuzzer:
         self.check_saved(app.session)
 
 
-def fuzz(seed: int, events: int, folder: Path, code: str | None = None) -> Figures:
+def fuzz(seed: int, events: int, folder: Path, code: str | None = None,
+         threaded_hints: bool = False) -> Figures:
     """Run one seed's storms (``events`` events in all) with saved data in ``folder``."""
-    return Fuzzer(seed, folder, code).run(events)
+    return Fuzzer(seed, folder, code, threaded_hints=threaded_hints).run(events)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -746,6 +773,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only this seed (default: seeds 1, 2, ... in turn)")
     parser.add_argument("--per-seed", type=int, default=20000,
                         help="events per seed when going through seeds (default 20000)")
+    parser.add_argument("--threaded-hints", action="store_true",
+                        help="hints, demo and can-still-win on their thread (not repeatable)")
     args = parser.parse_args(argv)
     import tempfile
 
@@ -761,7 +790,7 @@ def main(argv: list[str] | None = None) -> int:
             budget = min(args.per_seed, args.events - total.events)
         with tempfile.TemporaryDirectory(prefix=f"spider-fuzz-{seed}-") as folder:
             try:
-                figures = fuzz(seed, budget, Path(folder))
+                figures = fuzz(seed, budget, Path(folder), threaded_hints=args.threaded_hints)
             except StormFailure as failure:
                 print(f"FAILED: {failure}", flush=True)
                 print(f"again: python -m tests.fuzz_tools --seed {seed} --events {budget}",

@@ -29,6 +29,14 @@ def test_a_short_storm_breaks_nothing(seed: int, tmp_path: Path) -> None:
     assert figures.events >= 1000 and figures.actions > 0
 
 
+def test_a_storm_with_the_hint_thread_breaks_nothing(tmp_path: Path) -> None:
+    """Hints, the demo and the can-still-win search on their worker thread, as in the
+    game: answers arrive whenever they come, cancels fall mid-search."""
+    figures = fuzz(21, 800, tmp_path, threaded_hints=True)
+    print(figures.summary())
+    assert figures.events >= 800 and figures.actions > 0
+
+
 def test_a_storm_is_reproducible_from_its_seed(tmp_path: Path) -> None:
     first = Fuzzer(5, tmp_path / "a")
     second = Fuzzer(5, tmp_path / "b")
