@@ -405,3 +405,26 @@ def test_abandoned_games_count_as_losses() -> None:
     before = persistence(app).statistics
     quit_app(app)
     assert load_statistics(folder()).value == before
+
+
+def test_a_kill_between_the_writes_of_an_abandoned_game_never_counts_it_twice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new deal counts the abandoned game as lost, then saves the new one: the game
+    is killed between the two writes. The abandoned game comes back at the next
+    start; abandoning it again must not count a second loss."""
+    code = DealCode.parse("SP1-S2C-AAAAAAB")
+    app = launch(session=Session(code))
+    play_some_moves(app, EventDriver(app), 2)
+    app.persistence.flush()
+    with monkeypatch.context() as patch:  # killed before the new game is written
+        patch.setattr(Persistence, "save_game", lambda self: True)
+        app.new_game(DealCode.parse("SP1-S2C-BBBBBBC"))
+        app.close()
+    key = stats_key("SP", 2, False)
+    assert load_statistics(folder()).value.get(key).played == 1
+    again = launch()
+    assert again.session.code == code and again.session.started  # it came back
+    again.new_game(DealCode.parse("SP1-S2C-CCCCCCD"))
+    again.run_until_idle()
+    assert load_statistics(folder()).value.get(key).played == 1
+    again.close()

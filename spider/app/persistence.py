@@ -240,6 +240,9 @@ class Persistence:
         """Count an abandoned session as lost if it was played and not already counted."""
         if self.counted or not session.started or session.game.is_won:
             return False
+        # Its save says "counted" before the statistics count it: killed in between,
+        # a loss is missed, but the game resumed at the next start is never counted again.
+        self._write("game", lambda: save_game(self.folder, session, counted=True))
         game = session.game
         self.statistics.record(key_of(session), False, game.score, game.moves, session.elapsed)
         self.counted = True
