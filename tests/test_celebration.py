@@ -43,29 +43,45 @@ def _whole(celebration: Celebration, surface: pygame.Surface, cover: Cover | Non
         surface.fill(HOLE_COLOUR, cover.hole)
 
 
+class _Pair:
+    """Two cascades alike: one drawn by changes onto ``shown``, one whole onto
+    ``expected`` (what the window must show)."""
+
+    def __init__(self, cover: Cover | None) -> None:
+        self.cover = cover
+        self.by_changes, self.whole = _celebration(), _celebration()
+        self.shown, self.expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
+        _whole(self.by_changes, self.shown, cover)
+
+    def frame(self) -> None:
+        """Two steps of both, then a frame of each."""
+        for celebration in (self.by_changes, self.whole):
+            celebration.update(1 / 120)
+            celebration.update(1 / 120)
+        assert self.by_changes.draw_changes(self.shown, self.cover)
+        _whole(self.whole, self.expected, self.cover)
+
+    def redraw_whole(self) -> None:
+        """The window is needed for something else: the cascade is drawn whole (the
+        canvas takes the window's picture back)."""
+        _whole(self.by_changes, self.shown, self.cover)
+
+    @property
+    def alike(self) -> bool:
+        return pygame.image.tobytes(self.shown, "RGB") == pygame.image.tobytes(
+            self.expected, "RGB")
+
+
 @pytest.mark.parametrize("covered", [False, True])
 def test_changes_match_whole_frames(covered: bool) -> None:
-    cover = _cover() if covered else None
-    by_changes, whole = _celebration(), _celebration()
-    shown, expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
-    _whole(by_changes, shown, cover)
+    pair = _Pair(_cover() if covered else None)
     for frame in range(240):
-        for celebration in (by_changes, whole):
-            celebration.update(1 / 120)
-            celebration.update(1 / 120)
-        assert by_changes.draw_changes(shown, cover)
-        _whole(whole, expected, cover)
+        pair.frame()
         if frame % 20 == 19:
-            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB"), \
-                f"frame {frame}"
-    # Drawn whole again (the window is needed for something else): the canvas
-    # takes the window's picture back, and the cascade goes on from it.
-    _whole(by_changes, shown, cover)
-    by_changes.update(1 / 120)
-    whole.update(1 / 120)
-    assert by_changes.draw_changes(shown, cover)
-    _whole(whole, expected, cover)
-    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
+            assert pair.alike, f"frame {frame}"
+    pair.redraw_whole()
+    pair.frame()  # and the cascade goes on from it
+    assert pair.alike
 
 
 def test_a_darkening_cover_or_another_window_needs_a_whole_frame() -> None:
@@ -87,19 +103,14 @@ def test_outside_a_hole() -> None:
     assert outside(hole, area) == []
 
 
-def test_a_cover_reaching_past_the_window_is_drawn_under() -> None:
-    """A panel's shadow may spread past the window's edge (a big dialog in a small
-    window): the cascade still draws by changes, and whole again afterwards."""
+def test_a_cover_reaching_past_the_window_and_over_the_piles_is_drawn_under() -> None:
+    """A panel's shadow may spread past the window's edge and over the piles (a big
+    dialog in a small window): the cascade still draws by changes, and whole again."""
     overlay = pygame.Surface((SIZE[0] + 40, 200), pygame.SRCALPHA)
     overlay.fill((0, 0, 0, 90))
-    cover = Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130))
-    by_changes, whole = _celebration(), _celebration()
-    shown, expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
-    _whole(by_changes, shown, cover)
-    for _ in range(60):
-        for celebration in (by_changes, whole):
-            celebration.update(1 / 60)
-        assert by_changes.draw_changes(shown, cover)
-    _whole(by_changes, shown, cover)
-    _whole(whole, expected, cover)
-    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
+    pair = _Pair(Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130)))
+    for frame in range(30):
+        pair.frame()
+        assert pair.alike, f"frame {frame}"
+    pair.redraw_whole()
+    assert pair.alike

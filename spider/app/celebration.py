@@ -156,14 +156,16 @@ class Celebration:
         self._left_piles.clear()
         width, height = self.size
         below = pygame.Rect(0, self.top, width, height - self.top)
-        for area in _merged(redraw):
-            area = area.clip(below)
-            for piece in [area] if cover is None else outside(area, cover.hole):
-                if piece.w and piece.h:
-                    surface.blit(canvas, piece, piece)
-                    self._draw_piles(surface, piece)
-                    if cover is not None:
-                        cover.apply(surface, piece)
+        for area in kept:  # joined within each area: only there is the canvas up to date
+            for changed in _merged([rect.clip(area) for rect in redraw
+                                    if rect.colliderect(area)]):
+                changed = changed.clip(below)
+                for piece in [changed] if cover is None else outside(changed, cover.hole):
+                    if piece.w and piece.h:
+                        surface.blit(canvas, piece, piece)
+                        self._draw_piles(surface, piece)
+                        if cover is not None:
+                            cover.apply(surface, piece)
         return True
 
     def _catch_up(self) -> None:
