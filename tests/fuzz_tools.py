@@ -179,6 +179,22 @@ def card_multiset(session: Session) -> Counter[Card]:
     return cards
 
 
+def stale_picture(app: App) -> bool:
+    """Whether the window, with nothing moving, shows other than what drawing every
+    scene afresh shows (below the bar, whose clock may have moved on since)."""
+    def picture() -> bytes:
+        bar = app.table.geometry.bar
+        width, height = app.size
+        return pygame.image.tobytes(app.screen.subsurface(
+            (0, bar.bottom, width, height - bar.bottom)), "RGB")
+
+    shown = picture()
+    app.table._still_key = None  # the resting cards drawn from scratch too
+    app.request_redraw()
+    app.draw()
+    return picture() != shown
+
+
 def settled_problems(app: App) -> list[str]:
     """Why the sprites do not rest exactly where the model and the layout put them."""
     table: TableScene = app.table
@@ -737,6 +753,8 @@ class Fuzzer:
         problems = settled_problems(app)
         if problems:
             self.fail("after the storm: " + "; ".join(problems[:5]))
+        if stale_picture(app):
+            self.fail("the window does not show what drawing the table afresh shows")
         self.check_saved(app.session)
         self.check_files()
         game = app.session.game
