@@ -391,65 +391,6 @@ class Searcher:
         best = sorted(exits, reverse=True)[:width]
         return None, [entry[2] for entry in best]
 
-    def beam_segment(self, starts: list[Node], budget: int, width: int, beam: int,
-                     seen: set) -> tuple[Node | None, list[Node]]:
-        """Like :meth:`segment`, but a layered beam of ``beam`` positions per move.
-
-        A beam keeps moving outward over plateaus where best-first search would
-        circle the best region; ``budget`` caps the expansions.
-        """
-        infos = self.infos
-        w = infos.w
-        relaxed = self.relaxed
-        stock = starts[0][1]
-        has_stock = bool(stock)
-        stock_len = len(stock)
-        counter = 0
-        exits: list = []
-        for node in starts:
-            counter += 1
-            if has_stock and all(node[0]):
-                exits.append((node[5] + deal_gain(node[0], stock, w), counter, node))
-        heapq.heapify(exits)
-        layer = list(starts)
-        expanded = 0
-        while layer and expanded < budget:
-            following: list = []
-            for node in layer:
-                expanded += 1
-                if expanded & 7 == 0:
-                    self._check_time(layer, following)
-                cols, _, removed, _, _, h = node
-                col_infos = [infos[column] for column in cols]
-                for steps, new, gone in children(cols, infos, has_stock, relaxed):
-                    key = state_key(new, stock_len)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    total = removed + gone
-                    if gone and not has_stock and total >= self.runs_to_win and not any(new):
-                        return (new, stock, total, node, steps, 0), []
-                    if len(steps) == 1:
-                        source, target, _ = steps[0]
-                        child_h = (h - col_infos[source][4] - col_infos[target][4]
-                                   + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
-                    else:
-                        child_h = evaluate(new, total, infos)
-                    counter += 1
-                    child = (new, stock, total, node, steps, child_h)
-                    following.append((child_h, counter, child))
-                    if has_stock and all(new):
-                        entry = (child_h + deal_gain(new, stock, w), counter, child)
-                        if len(exits) < width * 3:
-                            heapq.heappush(exits, entry)
-                        elif entry[0] > exits[0][0]:
-                            heapq.heapreplace(exits, entry)
-            best = heapq.nlargest(beam, following)
-            layer = [entry[2] for entry in best]
-        self.stats.expanded += expanded
-        chosen = sorted(exits, reverse=True)[:width]
-        return None, [entry[2] for entry in chosen]
-
     def deal(self, node: Node) -> Node:
         cols, stock, removed, _, _, _ = node
         new, rest, gone = apply_deal(cols, stock)
