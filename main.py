@@ -2,12 +2,12 @@
 
 import sys
 
-from spider.crash import run_guarded
+from spider.commands.crash import run_guarded
 
 
 def _main() -> int:
     # Imported here so that even a failing import is caught and reported.
-    from spider.cli import main
+    from spider.commands.main import main
 
     return main()
 

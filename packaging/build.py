@@ -9,7 +9,7 @@ Produces the windowed onedir build ``dist/Spider/`` with the executable ``Spider
   working directory, with a time limit, and exit with its status.
 
 Works offline with what ``requirements.txt`` installs. The icon files in
-``assets/icon/`` are committed; they are regenerated (``packaging/make_icon.py``)
+``assets/icon/`` are committed; they are regenerated (``tools/make_icon.py``)
 only when one is missing.
 """
 

@@ -7,12 +7,12 @@ import os
 import pytest
 
 from spider.app.clock import ManualClock
-from spider.app.driver import EventDriver
-from spider.app.main import App
-from spider.dealcode import DealCode
-from spider.notation import parse_position
-from spider.session import Session
-from spider.settings import Settings
+from spider.app.loop import App
+from spider.app.table.driver import EventDriver
+from spider.data.session import Session
+from spider.data.settings import Settings
+from spider.model.dealcode import DealCode
+from spider.model.notation import parse_position
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

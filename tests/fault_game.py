@@ -97,9 +97,9 @@ def script(app, name: str) -> None:
 def main(argv: list[str]) -> int:
     name = argv[0] if argv else "deal"
     if "--via-main" in argv:
-        from spider.app import main as app_main
-        from spider.cli import main as cli_main
-        from spider.crash import run_guarded
+        from spider.app import loop as app_main
+        from spider.commands.crash import run_guarded
+        from spider.commands.main import main as cli_main
 
         original = app_main.App.run
 
@@ -111,7 +111,7 @@ def main(argv: list[str]) -> int:
         app_main.App.run = run  # type: ignore[method-assign]
         return run_guarded(lambda: cli_main([]))
     from spider.app.clock import SystemClock
-    from spider.storage import data_dir
+    from spider.data.storage import data_dir
     from tests.fuzz_tools import launch
 
     app = launch(Path(data_dir()), CODE, size=(1024, 700), clock=SystemClock(), first=True)

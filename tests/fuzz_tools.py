@@ -48,14 +48,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from spider.app.clock import Clock, ManualClock
-from spider.app.layout import Box
-from spider.app.main import App
-from spider.app.table import TableScene
-from spider.cards import KING, Card, ordered_deck
-from spider.dealcode import DealCode
-from spider.notation import apply_token, format_position, game_from_code, parse_moves
-from spider.session import Session
-from spider.settings import Settings, save_settings
+from spider.app.loop import App
+from spider.app.table.geometry import Box
+from spider.app.table.scene import TableScene
+from spider.data.session import Session
+from spider.data.settings import Settings, save_settings
+from spider.model.cards import KING, Card, ordered_deck
+from spider.model.dealcode import DealCode
+from spider.model.notation import apply_token, format_position, game_from_code, parse_moves
 
 SIZES = ((800, 600), (1024, 700), (1280, 720), (1000, 900), (1366, 768), (801, 1199),
          (1600, 900))
@@ -152,7 +152,7 @@ class Figures:
 
 def winning_lines() -> dict[str, str]:
     try:
-        from winning_lines import WINNING_LINES
+        from tests.winning_lines import WINNING_LINES
     except ImportError:
         from tests.winning_lines import WINNING_LINES
     return WINNING_LINES
@@ -160,7 +160,7 @@ def winning_lines() -> dict[str, str]:
 
 def read_saved_game(folder: Path) -> Session:
     """The session in ``folder``'s game file, read straight from its JSON."""
-    from spider.app.persistence import GAME_FILE
+    from spider.data.persistence import GAME_FILE
 
     document = json.loads((folder / GAME_FILE).read_text(encoding="utf-8"))
     return Session.from_dict(document["data"]["session"])
@@ -250,7 +250,7 @@ def deterministic(source: random.Random, threaded_hints: bool = False) -> Iterat
     # Hints and the demo answer on the loop's thread (in order); the solver's
     # "can still be won" search after every action is left out (seconds each).
     try:
-        from spider.app.hinting import Hinting
+        from spider.app.table.hinting import Hinting
     except ImportError:
         Hinting = None
     hinting = {name: getattr(Hinting, name) for name in ("threaded", "winnability")
@@ -271,7 +271,7 @@ def launch(folder: Path, code: str | None = None, size: tuple[int, int] = (1024,
            clock: Clock | None = None, first: bool = False) -> App:
     """Start the game as a player does: read the saved files in ``folder``, build the App,
     with dialogs, saving and sound. ``code``: the deal when nothing is saved."""
-    from spider.app.persistence import load_saved
+    from spider.data.persistence import load_saved
 
     saved = load_saved(folder)
     if saved.session is None and code is not None:
@@ -311,7 +311,7 @@ class Fuzzer:
     # ------------------------------------------------------------ start/stop
     def near_win(self) -> None:
         """Leave a saved game a few redos (or moves) short of a win, as the next start's."""
-        from spider.app.persistence import save_game
+        from spider.data.persistence import save_game
 
         code, line = self.rng.choice(sorted(winning_lines().items()))
         session = Session(DealCode.parse(code))
@@ -462,7 +462,7 @@ class Fuzzer:
 
     @staticmethod
     def widget_points(scene: Any) -> list[tuple[int, int]]:
-        from spider.app.widgets import walk
+        from spider.app.ui.widgets import walk
 
         focus = getattr(scene, "focus", None)
         root = getattr(focus, "root", None)
@@ -729,8 +729,8 @@ class Fuzzer:
 
     def check_files(self) -> None:
         """Statistics and settings on disk are those in play, and read back cleanly."""
-        from spider.settings import load_settings
-        from spider.stats import load_statistics
+        from spider.data.settings import load_settings
+        from spider.data.statistics import load_statistics
 
         app = self.app
         assert app is not None

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from spider.game import Game
-from spider.notation import format_position, parse_position
+from spider.model.game import Game
+from spider.model.notation import format_position, parse_position
 
 
 def position(text: str) -> Game:

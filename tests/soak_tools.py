@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
-from spider.cards import KING, Card, ordered_deck
-from spider.dealcode import NUMBER_LIMIT, DealCode
-from spider.game import DEAL, Game, IllegalAction, Move, RunRemoved
-from spider.notation import format_position, game_from_code, parse_position
-from spider.session import Session
+from spider.data.session import Session
+from spider.model.cards import KING, Card, ordered_deck
+from spider.model.dealcode import NUMBER_LIMIT, DealCode
+from spider.model.game import DEAL, Game, IllegalAction, Move, RunRemoved
+from spider.model.notation import format_position, game_from_code, parse_position
 
 #: Every kind of game: layout, suits, relaxed.
 KINDS = tuple((layout, suits, relaxed) for layout in ("SP", "SB", "SO")
@@ -340,7 +340,7 @@ class SoakGame:
 
     def play_line(self, line: str) -> SoakFigures:
         """Follow a winning line, with undo and redo, refused moves and resumes in between."""
-        from spider.notation import parse_moves
+        from spider.model.notation import parse_moves
 
         rng = self.rng
         self.check_shape()
@@ -391,7 +391,7 @@ def soak(games: int, seed: int = 0, kinds: tuple[tuple[str, int, bool], ...] = K
         code = DealCode(layout, suits, relaxed, source.randrange(NUMBER_LIMIT))
         total.add(SoakGame(code, source.randrange(2**32)).play(max_actions))
     if lines:
-        from winning_lines import WINNING_LINES
+        from tests.winning_lines import WINNING_LINES
 
         for code_text, line in WINNING_LINES.items():
             total.add(SoakGame(DealCode.parse(code_text), source.randrange(2**32)).play_line(line))

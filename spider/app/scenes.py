@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 
 def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:

@@ -8,7 +8,7 @@ Run as ``python main.py --smoke-test`` or ``dist/Spider/Spider --smoke-test``. I
    the table's card size (and in four-colour mode), every sound through the mixer,
    every font face (and text in each language's face), every message catalogue;
 3. plays through the real App and its loop, with real pygame events posted to the
-   queue (:class:`spider.app.driver.EventDriver`): a 1-suit deal dealt in, a deal
+   queue (:class:`spider.app.table.driver.EventDriver`): a 1-suit deal dealt in, a deal
    from the stock, dragged moves, undo and redo by keys, a settings change by key
    and by the settings hook (four colours, Chinese), a resize, frames checked at two
    window sizes; then a prepared position where a drag completes a run (it leaves
@@ -22,8 +22,8 @@ executable, since a windowed build on Windows has no console. A watchdog ends a 
 run after ``WATCHDOG_SECONDS`` with the same kind of line.
 
 With ``SPIDER_EXIT_AFTER_FIRST_FRAME=1`` in the environment, ``--smoke-test`` instead
-starts the game exactly as a double-click does (``spider.app.main.run``) and exits 0
-right after its first frame is shown: ``packaging/measure_startup.py`` times that.
+starts the game exactly as a double-click does (``spider.app.loop.run``) and exits 0
+right after its first frame is shown: ``tools/measure_startup.py`` times that.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pygame
 
-    from spider.app.driver import EventDriver
-    from spider.app.main import App
+    from spider.app.loop import App
+    from spider.app.table.driver import EventDriver
 
 #: A 1-suit Standard deal (its first moves are found through the model).
 SMOKE_CODE = "SP1-S1C-AAAAAAD"
@@ -154,7 +154,7 @@ def _first_frame() -> int:
     """Start the game as a double-click does; return 0 once its first frame is shown."""
     import pygame
 
-    from spider.app import main
+    from spider.app import loop
 
     real = {name: getattr(pygame.display, name) for name in ("flip", "update")}
 
@@ -168,7 +168,7 @@ def _first_frame() -> int:
     for name in real:
         setattr(pygame.display, name, shown(name))
     try:
-        main.run()
+        loop.run()
     except _FirstFrame:
         return 0
     finally:
@@ -183,11 +183,11 @@ def _first_frame() -> int:
 def _check_assets(app: App) -> None:
     import pygame
 
-    from spider import i18n
-    from spider.app import text
-    from spider.app.cardimages import CardImages, missing_art
-    from spider.assets import CARDS, FONTS, SOUNDS
-    from spider.cards import Card, Suit
+    from spider.app.assets import CARDS, FONTS, SOUNDS
+    from spider.app.table.cardimages import CardImages, missing_art
+    from spider.app.ui import text
+    from spider.model.cards import Card, Suit
+    from spider.text import i18n
 
     with step("card art"):
         missing = missing_art()
@@ -275,7 +275,7 @@ def _check_frame(app: App, what: str) -> None:
 
 
 def _on_screen(app: App, what: str) -> None:
-    from spider.app.layout import Box
+    from spider.app.table.geometry import Box
 
     table = app.table
     check(table.board.matches(table.game), f"{what}: the cards shown differ from the game")
@@ -340,10 +340,10 @@ def _play_a_deal(app: App, driver: EventDriver) -> None:
 def _remove_runs_and_win(app: App, driver: EventDriver) -> None:
     import pygame
 
-    from spider.dealcode import DealCode
-    from spider.game import Move
-    from spider.notation import parse_position
-    from spider.session import Session
+    from spider.data.session import Session
+    from spider.model.dealcode import DealCode
+    from spider.model.game import Move
+    from spider.model.notation import parse_position
 
     with step("loading a prepared position"):
         session = Session(DealCode.parse(SMOKE_CODE))
@@ -394,11 +394,11 @@ def _remove_runs_and_win(app: App, driver: EventDriver) -> None:
 def _script() -> None:
     import pygame
 
-    from spider.app.driver import EventDriver
-    from spider.app.main import App
-    from spider.dealcode import DealCode
-    from spider.session import Session
-    from spider.settings import Settings
+    from spider.app.loop import App
+    from spider.app.table.driver import EventDriver
+    from spider.data.session import Session
+    from spider.data.settings import Settings
+    from spider.model.dealcode import DealCode
 
     with step("opening the window (with saving and sound)"):
         app = App(settings=Settings(), session=Session(DealCode.parse(SMOKE_CODE)),

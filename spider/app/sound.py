@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.assets import SOUNDS
+from spider.app.assets import SOUNDS
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@
 * :mod:`spider.solver.search` — full-knowledge search for a winning line.
 * :mod:`spider.solver.hints` — honest hints and the demo player.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
-* :mod:`spider.solver.bench` — the ``bench solver`` benchmark.
+* :mod:`tools.bench.solver` — the ``bench solver`` benchmark.
 
 Pure Python; nothing here imports pygame.
 """

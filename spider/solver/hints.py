@@ -21,8 +21,8 @@ API for the view
     possible: "no useful move: restart or start a new deal".
 
 :class:`Hint`
-    ``action`` is a :class:`~spider.game.Move` with its card count, or
-    :data:`~spider.game.DEAL`; ``steps`` is the whole planned compound move
+    ``action`` is a :class:`~spider.model.game.Move` with its card count, or
+    :data:`~spider.model.game.DEAL`; ``steps`` is the whole planned compound move
     when there is one (its first step is ``action``); ``reason`` is a message
     key (``tr(hint.reason)`` or ``hint.text()``). For the H key: mark the last
     ``action.count`` cards of column ``action.source`` and column
@@ -59,8 +59,8 @@ import time
 import zlib
 from dataclasses import dataclass, field
 
-from spider.cards import Card
-from spider.game import (
+from spider.model.cards import Card
+from spider.model.game import (
     DEAL,
     Action,
     CardFlipped,
@@ -72,9 +72,9 @@ from spider.game import (
     Outcome,
     RunRemoved,
 )
-from spider.i18n import tr
 from spider.solver.search import W_EMPTY, W_RUN, Weights, _Infos, children, deal_gain
 from spider.solver.state import DOWN, RANK, Columns, Step, encode
+from spider.text.i18n import tr
 
 HIDDEN = 127  # stands for any face-down card in visible keys
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties

@@ -27,7 +27,7 @@ How it works
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
   a visited set; when it runs out of positions the position is proven lost.
 
-Every line is replayed through :class:`spider.game.Game` before it is trusted.
+Every line is replayed through :class:`spider.model.game.Game` before it is trusted.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from spider.game import Game, IllegalAction
+from spider.model.game import Game, IllegalAction
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -577,7 +577,7 @@ def solve(start: Game | Position, seconds: float = 30.0,
 
 
 def _game_of(position: Position) -> Game:
-    from spider.game import Slot
+    from spider.model.game import Slot
     from spider.solver.state import decode
 
     columns = [[Slot(decode(card), not card & DOWN) for card in column]

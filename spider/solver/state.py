@@ -1,14 +1,14 @@
 """A compact, immutable Spider position for fast search.
 
 A card is a small int: ``suit_index * 16 + rank`` (rank 1..13, suit index in
-:data:`spider.cards.SUIT_ORDER`), with the bit :data:`DOWN` set while it lies
+:data:`spider.model.cards.SUIT_ORDER`), with the bit :data:`DOWN` set while it lies
 face down. So ``upper == lower + 1`` says "same suit and one rank higher", the
 link that lets two cards move together under Classic rules.
 
 A column is a tuple of such ints, deepest card first; the table is a tuple of
 columns; the stock a tuple in dealing order. Tuples are shared between a
 position and the positions made from it, so a search holds many positions
-cheaply. Nothing here imports the :class:`~spider.game.Game` beyond reading
+cheaply. Nothing here imports the :class:`~spider.model.game.Game` beyond reading
 one (:meth:`Position.from_game`) or turning moves back into its actions.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spider.cards import SUIT_ORDER, Card
-from spider.game import DEAL, Action, Game, Move
+from spider.model.cards import SUIT_ORDER, Card
+from spider.model.game import DEAL, Action, Game, Move
 
 DOWN = 64
 RANK = 15

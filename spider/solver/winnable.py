@@ -11,7 +11,7 @@ For the UI:
       snapshot = Position.from_game(game)          # UI thread: a cheap copy
       threading.Thread(target=lambda: show(can_still_win(snapshot, 10))).start()
 
-  It never touches the live :class:`~spider.game.Game` after the snapshot.
+  It never touches the live :class:`~spider.model.game.Game` after the snapshot.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 import threading
 
-from spider.dealcode import DealCode
-from spider.game import Game
-from spider.notation import game_from_code
+from spider.model.dealcode import DealCode
+from spider.model.game import Game
+from spider.model.notation import game_from_code
 from spider.solver.search import solve
 from spider.solver.state import Position
 

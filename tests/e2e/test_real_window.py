@@ -28,14 +28,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from xsession import Display, missing_tools, xvfb
 
 from spider.app.dialogs import MenuScene, SettingsScene
-from spider.app.driver import EventDriver
-from spider.app.widgets import Button, walk
-from spider.game import DEAL, Move
-from spider.i18n import tr
-from spider.session import Session
+from spider.app.table.driver import EventDriver
+from spider.app.ui.widgets import Button, walk
+from spider.data.session import Session
+from spider.model.game import DEAL, Move
+from spider.text.i18n import tr
+from tests.e2e.xsession import Display, missing_tools, xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "SP1-S1C-AAAAAAD"
@@ -209,7 +209,7 @@ def a_refusing_column(mirror: EventDriver, avoid: int) -> tuple[int, int]:
 @pytest.mark.parametrize("how", ["source", "executable"])
 def test_a_person_plays_in_a_real_window(display: Display, how: str, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from fuzz_tools import launch
+    from tests.fuzz_tools import launch
 
     monkeypatch.setenv("LANGUAGE", "en")
     shots = Path(os.environ.get("SPIDER_E2E_SHOTS") or tmp_path / "shots") / how

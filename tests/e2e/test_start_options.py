@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from spider import cli
-from spider.app import main as app_main
-from spider.app.persistence import load_saved, save_game
-from spider.dealcode import DealCode
-from spider.game import DEAL
-from spider.session import Session
-from spider.storage import data_dir
+from spider.app import loop as app_main
+from spider.commands import main as cli
+from spider.data.persistence import load_saved, save_game
+from spider.data.session import Session
+from spider.data.storage import data_dir
+from spider.model.dealcode import DealCode
+from spider.model.game import DEAL
 
 CODE = "SO1-S2R-AAAAAAF"
 

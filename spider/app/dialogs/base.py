@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from spider.app.cardimages import soft_shadow
 from spider.app.scenes import Cover, Scene
-from spider.app.widgets import (
+from spider.app.table.cardimages import soft_shadow
+from spider.app.ui.widgets import (
     LINE,
     PANEL,
     PANEL_EDGE,
@@ -32,11 +32,11 @@ from spider.app.widgets import (
     text_width,
     ui_scale,
 )
-from spider.i18n import current_language, tr
-from spider.stats import Statistics
+from spider.data.statistics import Statistics
+from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 BASE_FONT = 19          # the dialogs' font size at 1280 × 720
 MIN_FONT = 10

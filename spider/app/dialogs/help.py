@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from spider.app.cardimages import CardImages
 from spider.app.dialogs.base import BASE_FONT, FILL, MIN_FONT, Dialog
-from spider.app.widgets import (
+from spider.app.table.cardimages import CardImages
+from spider.app.ui.widgets import (
     DIM,
     GOLD,
     PANEL,
@@ -27,11 +27,11 @@ from spider.app.widgets import (
     ui_scale,
     wrap,
 )
-from spider.cards import Card, Suit
-from spider.i18n import current_language, tr
+from spider.model.cards import Card, Suit
+from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 
 # --------------------------------------------------------------------- help

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from spider.app.dialogs.base import Dialog, winnable_finder
-from spider.app.widgets import (
+from spider.app.ui.widgets import (
     DIM,
     ERROR,
     Button,
@@ -27,11 +27,11 @@ from spider.app.widgets import (
     Widget,
     put_clipboard,
 )
-from spider.dealcode import DealCode, DealCodeError
-from spider.i18n import tr
+from spider.model.dealcode import DealCode, DealCodeError
+from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 
 # ----------------------------------------------------------------- new game

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spider.app.dialogs.base import Dialog
-from spider.app.widgets import (
+from spider.app.ui.widgets import (
     GOLD,
     Button,
     Column,
@@ -20,7 +20,7 @@ from spider.app.widgets import (
     Switch,
     Widget,
 )
-from spider.i18n import LANGUAGES, current_language, tr
+from spider.text.i18n import LANGUAGES, current_language, tr
 
 # ----------------------------------------------------------------- settings
 SPEED_NAMES = (("normal", "settings.speed-normal"), ("fast", "settings.speed-fast"),

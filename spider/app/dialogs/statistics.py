@@ -8,8 +8,8 @@ import pygame
 
 from spider.app.dialogs.base import ConfirmScene, Dialog, statistics_of
 from spider.app.dialogs.newgame import LAYOUT_NAMES
-from spider.app.hud import format_time
-from spider.app.widgets import (
+from spider.app.table.hud import format_time
+from spider.app.ui.widgets import (
     DIM,
     GOLD,
     TEXT,
@@ -27,11 +27,11 @@ from spider.app.widgets import (
     line_height,
     text_width,
 )
-from spider.i18n import format_number, tr
-from spider.stats import Stats, stats_key
+from spider.data.statistics import Stats, stats_key
+from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 
 # --------------------------------------------------------------- statistics

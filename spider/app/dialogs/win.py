@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.dialogs.base import Dialog, draw_star, statistics_of
-from spider.app.hud import format_time
-from spider.app.persistence import key_of
-from spider.app.widgets import (
+from spider.app.table.hud import format_time
+from spider.app.ui.widgets import (
     DIM,
     GOLD,
     WHITE,
@@ -24,11 +23,12 @@ from spider.app.widgets import (
     blit_text,
     text_width,
 )
-from spider.i18n import format_number, tr
-from spider.stats import Records
+from spider.data.persistence import key_of
+from spider.data.statistics import Records
+from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
-    from spider.app.main import App
+    from spider.app.loop import App
 
 
 # ---------------------------------------------------------------------- win

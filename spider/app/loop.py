@@ -1,0 +1,427 @@
+"""The application: the window, a fixed-timestep loop, the scene stack, and what
+the scenes reach through it: the dialogs, saving and statistics, and sound.
+
+The loop follows "Fix Your Timestep!": scenes update in fixed steps of
+1/120 s, frames are drawn as often as the display allows while something
+moves, and long frames are clamped. When nothing moves and no input comes,
+nothing is drawn: the loop sleeps, looking for input every few milliseconds,
+until an event arrives or the clock shown on screen next changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+
+from spider.app.assets import ASSETS
+from spider.app.clock import Clock, SystemClock
+from spider.app.dialogs import (
+    ConfirmScene,
+    HelpScene,
+    MenuScene,
+    NewGameScene,
+    SettingsScene,
+    StatisticsScene,
+    WinScene,
+)
+from spider.app.scenes import Scene, SceneStack
+from spider.app.sound import Sounds
+from spider.app.table.scene import TableScene
+from spider.data.persistence import Persistence, Saved, load_saved
+from spider.data.session import Session
+from spider.data.settings import Settings, system_language
+from spider.model.dealcode import DealCode
+from spider.text.i18n import set_language, tr
+
+UPDATE_RATE = 120
+STEP = 1 / UPDATE_RATE
+MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of death)
+MAX_IDLE_WAIT = 1.0     # the longest sleep between looks at the clock
+MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
+MIN_WINDOW = (800, 600)
+#: While idle the loop looks for input this often (seconds): under a frame, so the
+#: first input after a pause waits less than a frame. pygame-ce's ``event.wait``
+#: looks every millisecond, which alone kept ~1.7 % of a core busy.
+IDLE_POLL = 0.012
+
+
+class App:
+    """The running game: its window and loop, its scenes, saving and sound."""
+
+    def __init__(self, *, saved: Saved | None = None, settings: Settings | None = None,
+                 session: Session | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, clock: Clock | None = None) -> None:
+        """``saved``: what the data folder holds (read when not given); ``settings``
+        and ``session`` stand in for the saved ones. ``size``: the windowed size;
+        ``fullscreen`` overrides the setting (headless runs)."""
+        pygame.display.init()
+        pygame.font.init()
+        saved = saved if saved is not None else load_saved()
+        settings = settings or saved.settings
+        if fullscreen is not None and fullscreen != settings.fullscreen:
+            settings = settings.with_(fullscreen=fullscreen)
+        self.settings = settings
+        set_language(settings.language or system_language())
+        self.clock: Clock = clock or SystemClock()
+        self.session = session or saved.session or Session(
+            DealCode.random(settings.layout, settings.suits, settings.relaxed))
+        self.persistence = Persistence(self, saved)
+        self.sounds = Sounds(self)
+        self.scenes = SceneStack()
+        self.running = True
+        self.fullscreen = settings.fullscreen
+        self.windowed_size = size or _default_window()
+        self.screen = self._open_window()
+        self._scene_size = self.screen.get_size()
+        self._dirty = True
+        self._whole = True  # the next frame draws every visible scene
+        self._drawn: tuple[Scene, ...] = ()  # the scenes the last frame showed
+        self._last = self.clock.now()
+        self._lag = 0.0
+        self.table = TableScene(self)
+        self.scenes.push(self.table)
+        self.persistence.start()  # one message if saved files were set aside
+
+    # ---------------------------------------------------------------- window
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        with contextlib.suppress(pygame.error, FileNotFoundError):
+            pygame.display.set_icon(pygame.image.load(ASSETS / "icon" / "spider.png"))
+        if self.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        pygame.display.set_caption(tr("app.title"))
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between full screen and a resizable window (the choice is a setting)."""
+        self.apply_settings(self.settings.with_(fullscreen=not self.fullscreen))
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.table.interrupt()
+        self.fullscreen = on
+        self.screen = self._open_window()
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        if size[0] <= 0 or size[1] <= 0:
+            return
+        if not self.fullscreen and self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.windowed_size = size
+        if self.screen.get_size() != self._scene_size:
+            self._scene_size = self.screen.get_size()
+            for scene in self.scenes:
+                scene.resize(self._scene_size)
+        self.request_redraw()
+
+    # ----------------------------------------------------------------- hooks
+    def request_redraw(self) -> None:
+        """Draw a new frame at the next pass of the loop."""
+        self._dirty = self._whole = True
+
+    def request_changes(self) -> None:
+        """Draw a new frame at the next pass, by changes only if nothing else asks for
+        more: something moved that its scene can draw alone (``Scene.draw_changes``)."""
+        self._dirty = True
+
+    def quit(self) -> None:
+        """Save the game where it is and leave the loop; ``run`` then returns."""
+        self.persistence.quit()
+        self.running = False
+
+    def new_game(self, code: DealCode) -> None:
+        """Start the deal ``code`` (closing any dialogs)."""
+        self.start_session(Session(code))
+
+    def restart(self) -> None:
+        """Start the current deal over."""
+        self.start_session(self.session.restart())
+
+    def start_session(self, session: Session, deal_in: bool | None = None) -> None:
+        """Play ``session`` (a new deal, a restart, a resumed or constructed game),
+        closing any dialogs; the game it replaces is counted and the new one saved.
+        ``deal_in``: deal the columns out of the stock (by default when the game
+        has not started)."""
+        old, self.session = self.session, session
+        while len(self.scenes) > 1:
+            self.scenes.pop()
+        self.table.load(deal_in=not session.started if deal_in is None else deal_in)
+        self.persistence.session_replaced(old)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use new settings at once, and save them."""
+        self.settings = settings
+        set_language(settings.language or system_language())
+        pygame.display.set_caption(tr("app.title"))
+        if settings.fullscreen != self.fullscreen:
+            self._set_fullscreen(settings.fullscreen)
+        self.table.settings_changed()
+        self.persistence.settings_changed(settings)
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect: pickup, place, deal, flip, run, win or refuse."""
+        self.sounds.play(name)
+
+    def notify(self, message: str, seconds: float = 2.8) -> None:
+        """Show a short message on the table."""
+        self.table.notify(message, seconds)
+
+    def open(self, scene: Scene) -> None:
+        """Show ``scene`` over the current one (a dialog)."""
+        self.scenes.push(scene)
+        self.request_redraw()
+
+    def open_new_game_dialog(self) -> None:
+        self.open(NewGameScene(self))
+
+    def open_settings(self) -> None:
+        self.open(SettingsScene(self))
+
+    def open_statistics(self) -> None:
+        self.open(StatisticsScene(self))
+
+    def open_help(self) -> None:
+        self.open(HelpScene(self))
+
+    def open_menu(self) -> None:
+        """The bar's Menu button."""
+        self.open(MenuScene(self))
+
+    def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
+        """Ask before ``on_yes()``."""
+        self.open(ConfirmScene(self, message_key, on_yes))
+
+    def show_win(self) -> None:
+        """The game is won and celebrated: score, moves, time and records, and what next."""
+        if not isinstance(self.scenes.top, WinScene):
+            self.open(WinScene(self, self.persistence.win_records))
+
+    def on_game_event(self, kind: str) -> None:
+        """Called after every action: "move", "deal", "undo", "redo", then "won" on a
+        win (the game is saved, a win counted)."""
+        self.persistence.on_game_event(kind)
+
+    # ------------------------------------------------------------------ loop
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: window and global keys here, everything else to the top scene."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.quit()
+        elif kind == pygame.VIDEORESIZE:
+            self._resized((event.w, event.h))
+        elif kind == pygame.WINDOWSIZECHANGED:
+            self._resized((event.x, event.y))
+        elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                      pygame.VIDEOEXPOSE):
+            self.request_redraw()
+        elif kind == pygame.KEYDOWN and self._global_key(event):
+            return
+        elif self.scenes:
+            self.scenes.top.handle(event)
+            if kind != pygame.MOUSEMOTION:
+                self.request_redraw()
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        alt, ctrl = event.mod & pygame.KMOD_ALT, event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_F11 or (alt and event.key in (pygame.K_RETURN,
+                                                               pygame.K_KP_ENTER)):
+            self.toggle_fullscreen()
+            return True
+        if ctrl and event.key == pygame.K_q:
+            self.quit()
+            return True
+        return False
+
+    @property
+    def busy(self) -> bool:
+        """Whether the next pass must draw (something moves or changed)."""
+        return self._dirty or self.scenes.animating
+
+    def idle_timeout(self) -> float:
+        """How long the loop may sleep when nothing moves."""
+        waits = [wait for scene in self.scenes if (wait := scene.wake_in()) is not None]
+        return max(0.001, min([MAX_IDLE_WAIT, *waits]))
+
+    def step(self, wait: float = 0.0) -> None:
+        """One pass: events (sleeping up to ``wait`` seconds for one), fixed updates,
+        and a frame if anything changed."""
+        events = pygame.event.get()
+        if not events and wait > 0:
+            events = _wait_for_events(wait)
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        self._advance()
+        if self._dirty:
+            self.draw()
+
+    def _advance(self) -> None:
+        now = self.clock.now()
+        frame, self._last = max(0.0, now - self._last), now
+        self.session.tick(min(frame, MAX_CLOCK_GAP))
+        self._lag += min(frame, MAX_FRAME)
+        if self._lag >= STEP and not self.scenes.animating:
+            # Nothing moves: one update lets timers (messages, the clock) catch up.
+            for scene in list(self.scenes):
+                scene.update(self._lag)
+            self._lag = 0.0
+        while self._lag >= STEP:
+            for scene in list(self.scenes):
+                scene.update(STEP)
+            self._lag -= STEP
+
+    def spare(self, seconds: float) -> None:
+        """After a frame is shown: save the game if an action asked to be saved, then
+        offer the scenes ``seconds`` of real time left in this frame for work that
+        can wait (card pictures for a new size); they stop when input comes. Called
+        after every pass of the loop (with 0 when idle)."""
+        until = time.perf_counter() + max(0.0, seconds)
+        self.persistence.flush()
+        for scene in list(self.scenes):
+            scene.spare(until)
+
+    def draw(self) -> None:
+        scenes = tuple(self.scenes.visible())
+        if (self._whole or scenes != self._drawn
+                or not scenes[0].draw_changes(self.screen, scenes[1:])):
+            for scene in scenes:
+                scene.draw(self.screen)
+        pygame.display.flip()
+        self._drawn = scenes
+        self._dirty = self._whole = False
+
+    def run(self) -> int:
+        """The main loop, until the player quits. Returns the exit status."""
+        rate = 0
+        with contextlib.suppress(AttributeError, pygame.error):
+            rate = pygame.display.get_current_refresh_rate()
+        frame_time = 1 / min(240, rate or 60)
+        with quit_on_signals():
+            while self.running:
+                if self.busy:
+                    start = self.clock.now()
+                    self.step()
+                    self.spare(frame_time - (self.clock.now() - start))
+                    self.clock.sleep(frame_time - (self.clock.now() - start))
+                else:
+                    self.step(wait=self.idle_timeout())
+                    self.spare(0.0)  # what an input asked to be done after its frame
+        return 0
+
+    def run_frames(self, count: int, dt: float = 1 / 60) -> None:
+        """Run ``count`` passes of the loop, ``dt`` seconds of the clock apart (tests)."""
+        for _ in range(count):
+            if not self.running:
+                return
+            self.step()
+            self.spare(dt)
+            self.clock.sleep(dt)
+
+    def run_until_idle(self, limit: int = 3000, dt: float = 1 / 60) -> int:
+        """Run the loop until nothing moves and no event waits; return the passes run."""
+        for passes in range(1, limit + 1):
+            if not self.running:
+                return passes
+            self.step()
+            self.spare(dt)
+            if not self.busy and not pygame.event.peek():
+                return passes
+            self.clock.sleep(dt)
+        raise RuntimeError(f"still busy after {limit} passes")
+
+    def close(self) -> None:
+        """Save the game and close the window (after ``run``, or in place of it)."""
+        self.persistence.quit()
+        self.table.hinting.close()
+        pygame.display.quit()
+
+
+#: Signals that end the game like closing its window: the normal quit path then saves
+#: the game (clock and all). SDL turns SIGTERM into QUIT by itself, but not SIGHUP (the
+#: terminal or the session closing), and not when told to leave signals alone.
+QUIT_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+def _post_quit(signum: int, frame: object) -> None:
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(pygame.QUIT, signal=signum))
+
+
+@contextlib.contextmanager
+def quit_on_signals() -> Iterator[None]:
+    """While the loop runs, SIGTERM and SIGHUP post QUIT (where the platform has them,
+    from the main thread only); the previous handlers come back afterwards."""
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in QUIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(ValueError, OSError):
+                    previous[number] = signal.signal(number, _post_quit)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _wait_for_events(wait: float) -> list[pygame.event.Event]:
+    """Sleep (real time) until input comes, or ``wait`` seconds pass: look every
+    ``IDLE_POLL`` seconds, so the first input after a pause is handled at most that
+    much later (under a frame), for a fraction of the CPU time of ``event.wait``."""
+    end = time.perf_counter() + wait
+    while True:
+        left = end - time.perf_counter()
+        if left <= 0:
+            return []
+        time.sleep(min(IDLE_POLL, left))
+        events = pygame.event.get()
+        if events:
+            return events
+
+
+def _default_window() -> tuple[int, int]:
+    """A window size for leaving full screen: most of the desktop, at least 800 × 600."""
+    try:
+        width, height = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        width, height = 1600, 1000
+    return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
+
+
+def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
+    """Start the game (``smoke_test``: a short scripted run, headless, instead).
+
+    ``code``: play that deal instead of the saved game, as New game with a typed code
+    does (a saved game already played counts as lost)."""
+    if smoke_test:
+        from spider.app.smoke import run_smoke
+
+        return run_smoke()
+    app = App()  # the saved settings, game in progress and statistics (never raises)
+    if code is not None:
+        app.new_game(code)
+    try:
+        return app.run()
+    finally:
+        app.close()
+

@@ -1,0 +1,394 @@
+"""The cards on screen: sprite lists mirroring the model, moved by replaying Outcomes.
+
+The board keeps one sprite per physical card in lists shaped like the model's
+columns, stock and completed runs. An action's Outcome is replayed on those
+lists event by event (backwards when undone); each event queues the motion it
+shows, staggered in event order. Afterwards the lists are checked against the
+model and rebuilt from it if anything differs, so no card can end up wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from operator import attrgetter
+
+from spider.app.table.geometry import TableGeometry
+from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Easing, Step
+from spider.model.cards import KING, Card, Suit
+from spider.model.game import CardFlipped, CardsDealt, CardsMoved, Event, Game, Outcome, RunRemoved
+
+log = logging.getLogger(__name__)
+
+#: Animation speed setting → factor on every duration (0: no animation).
+SPEEDS = {"normal": 1.0, "fast": 0.45, "off": 0.0}
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Durations in seconds at normal speed."""
+
+    drop: float = 0.16        # a released group settling into its column
+    move: float = 0.28        # a group flying between columns
+    group_gap: float = 0.02   # stagger between the cards of a flying group
+    deal: float = 0.3         # one dealt card's flight
+    deal_gap: float = 0.055   # between dealt cards
+    deal_in_gap: float = 0.018  # between cards of a new game's first deal
+    flip: float = 0.18
+    run: float = 0.32         # one card of a completed run flying off
+    run_gap: float = 0.045
+    glide_back: float = 0.22  # a refused group returning
+    shake: float = 0.4        # the stock refusing to deal
+
+
+TIMING = Timing()
+_steps_of = attrgetter("steps")
+
+
+class ReplayMismatch(Exception):
+    """The sprites did not hold what an event says: rebuild from the model."""
+
+
+class Board:
+    """Sprites for every card, where they rest and how they move."""
+
+    def __init__(self, geometry: TableGeometry) -> None:
+        self.geometry = geometry
+        self.columns: list[list[CardSprite]] = []
+        self.stock: list[CardSprite] = []
+        self.runs: list[list[CardSprite]] = []
+        self.dragging: list[CardSprite] = []
+        self.time = 0.0
+        self.speed = 1.0
+        self.shake_until = 0.0
+        self.cues: list[tuple[float, str]] = []
+        self.rebuilds = 0
+
+    # ---------------------------------------------------------------- queries
+    def sprites(self) -> Iterator[CardSprite]:
+        for column in self.columns:
+            yield from column
+        yield from self.stock
+        for run in self.runs:
+            yield from run
+
+    @property
+    def moving(self) -> bool:
+        # Asked several times a frame: the plain attribute over every card is ~10x
+        # cheaper than the property through the generator.
+        sprites = itertools.chain(*self.columns, self.stock, *self.runs)
+        return (any(map(_steps_of, sprites))
+                or self.time < self.shake_until or bool(self.cues))
+
+    def column_ys(self) -> list[list[int]]:
+        """The resting y of each card, per column (for hit-testing)."""
+        return [[int(sprite.target[1]) for sprite in column] for column in self.columns]
+
+    def matches(self, game: Game) -> bool:
+        """Whether the sprite lists hold exactly the model's cards, faces and runs."""
+        return (
+            len(self.columns) == len(game.columns)
+            and all([(s.card, s.face_up) for s in mine] == [(slot.card, slot.face_up)
+                                                            for slot in theirs]
+                    for mine, theirs in zip(self.columns, game.columns, strict=True))
+            and [s.card for s in self.stock] == game.stock
+            and len(self.runs) == game.removed
+        )
+
+    def layers(self) -> tuple[list[CardSprite], list[CardSprite], list[CardSprite]]:
+        """Sprites to draw, bottom first: resting ones, moving ones, then the dragged group.
+
+        Moving cards still waiting for their turn keep the stacking of where they
+        wait (higher on screen below); those on their way go above them, the
+        earliest to leave lowest, so cards land on top of each other in order.
+        """
+        resting: list[CardSprite] = []
+        moving: list[tuple[tuple[float, ...], CardSprite]] = []
+        dragged = {id(sprite) for sprite in self.dragging}
+        ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
+                   *(s for run in self.runs for s in reversed(run))]
+        for index, sprite in enumerate(ordered):
+            if id(sprite) in dragged:
+                continue
+            if not sprite.moving:
+                resting.append(sprite)
+            elif sprite.first_start > self.time:
+                moving.append(((0, sprite.pos[1], sprite.pos[0], index), sprite))
+            else:
+                moving.append(((1, sprite.first_start, index), sprite))
+        moving.sort(key=lambda item: item[0])
+        return resting, [sprite for _, sprite in moving], list(self.dragging)
+
+    def stock_shake(self) -> float:
+        """Horizontal offset of the stock while it shakes (pixels)."""
+        left = self.shake_until - self.time
+        if left <= 0 or self.speed == 0:
+            return 0.0
+        duration = TIMING.shake * self.speed
+        progress = 1 - left / duration
+        amplitude = self.geometry.card_w * 0.08 * (1 - progress)
+        return amplitude * _wave(progress * 4)
+
+    # ---------------------------------------------------------------- set-up
+    def set_geometry(self, geometry: TableGeometry) -> None:
+        """A new window size: every card goes straight to its new place."""
+        self.geometry = geometry
+        self.retarget()
+        self.finish()
+
+    def load(self, game: Game, deal_in: bool = False) -> None:
+        """Sprites for the model as it is; ``deal_in`` deals the columns out of the stock."""
+        self.dragging = []
+        self.columns = [[CardSprite(slot.card, slot.face_up) for slot in column]
+                        for column in game.columns]
+        self.stock = [CardSprite(card, False) for card in game.stock]
+        self.runs = [_placeholder_run(suit) for suit in game.runs]
+        self.retarget()
+        self.finish()
+        if deal_in and self.speed > 0:
+            self._deal_in()
+
+    def _deal_in(self) -> None:
+        start = self.geometry.stock_pile(0, max(1, self._piles()))
+        rows = max((len(column) for column in self.columns), default=0)
+        order = [column[row] for row in range(rows) for column in self.columns
+                 if row < len(column)]
+        for number, sprite in enumerate(order):
+            sprite.pos, sprite.shown_up = start, False
+            begin = self.time + number * TIMING.deal_in_gap * self.speed
+            sprite.queue(Step(begin, TIMING.deal * self.speed, sprite.target, FLIGHT,
+                              sprite.face_up))
+        if order:
+            self.cues.append((self.time, "deal"))
+
+    # ------------------------------------------------------------- targets
+    def _piles(self) -> int:
+        width = len(self.columns) or 1
+        return -(-len(self.stock) // width)
+
+    def retarget(self) -> None:
+        """Set every sprite's resting place from the lists (the model's shape)."""
+        g = self.geometry
+        for number, column in enumerate(self.columns):
+            ys = g.card_ys(number, [sprite.face_up for sprite in column])
+            x = g.column_x[number]
+            for sprite, y in zip(column, ys, strict=True):
+                sprite.target = (x, y)
+        piles, width = self._piles(), len(self.columns) or 1
+        for index, sprite in enumerate(self.stock):
+            sprite.target = g.stock_pile(index // width, piles)
+        for slot, run in enumerate(self.runs):
+            place = g.run_slot(slot)
+            for sprite in run:
+                sprite.target = place
+
+    # ------------------------------------------------------------ animation
+    def finish(self) -> None:
+        """End every animation at once: each card at its place, the right side up."""
+        for sprite in self.sprites():
+            sprite.snap()
+        self.dragging = []
+        self.shake_until = 0.0
+        self.cues.clear()
+
+    def update(self, dt: float) -> list[str]:
+        """Advance by ``dt`` seconds; return the sound cues now due."""
+        self.time += dt
+        for sprite in self.sprites():
+            if sprite.steps:
+                sprite.update(self.time)
+        due = [name for when, name in self.cues if when <= self.time]
+        self.cues = [(when, name) for when, name in self.cues if when > self.time]
+        return due
+
+    def shake(self) -> None:
+        if self.speed > 0:
+            self.shake_until = self.time + TIMING.shake * self.speed
+
+    # ------------------------------------------------------------- dragging
+    def lift(self, column: int, index: int) -> list[CardSprite]:
+        """Pick up the cards of ``column`` from ``index`` on."""
+        self.dragging = self.columns[column][index:]
+        return self.dragging
+
+    def drag_to(self, top_left: tuple[float, float]) -> None:
+        """Move the dragged group so its first card's corner is at ``top_left``."""
+        if not self.dragging:
+            return
+        base_x, base_y = self.dragging[0].target
+        for sprite in self.dragging:
+            sprite.pos = (top_left[0] + sprite.target[0] - base_x,
+                          top_left[1] + sprite.target[1] - base_y)
+
+    def drop_back(self) -> None:
+        """The dragged group glides back to where it rests."""
+        for number, sprite in enumerate(self.dragging):
+            self._glide(sprite, sprite.target, self.time + number * 0.01 * self.speed,
+                        TIMING.glide_back, SETTLE)
+        self.dragging = []
+
+    # ------------------------------------------------------------- outcomes
+    def show(self, outcome: Outcome, game: Game, dropped: bool = False) -> None:
+        """Replay ``outcome`` on the sprites and queue its animation.
+
+        ``dropped``: the player released the cards where they now are, so a move
+        settles from there instead of flying. The model is already in its new state.
+        """
+        self.dragging = []
+        events = reversed(outcome.events) if outcome.undone else outcome.events
+        cursor = self.time
+        try:
+            for event in events:
+                group, kind = self._replay(event, outcome.undone)
+                self.retarget()
+                cursor = self._animate(kind, group, cursor, dropped)
+        except ReplayMismatch as error:
+            log.warning("sprites out of step with the model (%s): rebuilt", error)
+            self.rebuild(game)
+            return
+        if not self.matches(game):
+            log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
+            self.rebuild(game)
+            return
+        self.retarget()
+        self._settle_rest()
+
+    def rebuild(self, game: Game) -> None:
+        self.rebuilds += 1
+        self.load(game)
+
+    def _replay(self, event: Event, undone: bool) -> tuple[list[CardSprite], str]:
+        """Apply one event to the sprite lists; return the cards it moves, in flight order."""
+        try:
+            match event:
+                case CardsMoved(source, target, cards):
+                    frm, to = (target, source) if undone else (source, target)
+                    group = self._take(self.columns[frm], cards)
+                    self.columns[to].extend(group)
+                    for sprite in group:
+                        sprite.face_up = True
+                    return group, "move"
+                case CardsDealt(columns, cards):
+                    if undone:
+                        group = [self.columns[column].pop() for column in columns]
+                        _expect(group, cards)
+                        for sprite in group:
+                            sprite.face_up = False
+                        self.stock[:0] = group
+                        return group[::-1], "undeal"
+                    group = self.stock[: len(cards)]
+                    _expect(group, cards)
+                    del self.stock[: len(cards)]
+                    for column, sprite in zip(columns, group, strict=True):
+                        sprite.face_up = True
+                        self.columns[column].append(sprite)
+                    return group, "deal"
+                case CardFlipped(column, card, face_up):
+                    sprite = self.columns[column][-1]
+                    _expect([sprite], (card,))
+                    sprite.face_up = face_up != undone
+                    return [sprite], "flip"
+                case RunRemoved(column, slot, cards):
+                    if undone:
+                        group = self.runs.pop()
+                        _expect(group, cards)
+                        self.columns[column].extend(group)
+                        return group, "unrun"
+                    if slot != len(self.runs):
+                        raise ReplayMismatch(f"run slot {slot}, have {len(self.runs)}")
+                    group = self._take(self.columns[column], cards)
+                    self.runs.append(group)
+                    return group[::-1], "run"
+        except IndexError as error:
+            raise ReplayMismatch(str(error)) from error
+        raise ReplayMismatch(f"unknown event {event!r}")
+
+    @staticmethod
+    def _take(column: list[CardSprite], cards: tuple[Card, ...]) -> list[CardSprite]:
+        if len(column) < len(cards):
+            raise ReplayMismatch("column too short")
+        group = column[len(column) - len(cards):]
+        _expect(group, cards)
+        del column[len(column) - len(cards):]
+        return group
+
+    def _glide(self, sprite: CardSprite, dest: tuple[float, float], start: float,
+               duration: float, ease: Easing, face: bool | None = None) -> float:
+        """Queue a step after whatever the sprite already does; return its end."""
+        _, _, busy_until = sprite.planned
+        step = Step(max(start, busy_until), duration * self.speed, dest, ease, face)
+        sprite.queue(step)
+        return step.end
+
+    def _animate(self, kind: str, group: list[CardSprite], cursor: float, dropped: bool) -> float:
+        """Queue the motion of one event starting at ``cursor``; return when the next begins."""
+        if self.speed == 0:
+            self.cues.append((self.time, _CUES[kind]))
+            return cursor
+        t, speed = TIMING, self.speed
+        end = cursor
+        if kind == "move":
+            if dropped:  # settles from where it was let go: longer the farther it is
+                (x0, y0), (x1, y1) = group[0].pos, group[0].target
+                distance = math.hypot(x1 - x0, y1 - y0) / self.geometry.card_h
+                duration, ease, gap = min(t.move, t.drop + 0.04 * distance), SETTLE, 0.0
+            else:
+                duration, ease, gap = t.move, FLIGHT, t.group_gap
+            for number, sprite in enumerate(group):
+                end = max(end, self._glide(sprite, sprite.target, cursor + number * gap * speed,
+                                           duration, ease, True))
+            self.cues.append((end, "place"))
+            return end
+        if kind in ("deal", "undeal"):
+            self.cues.append((cursor, "deal"))
+            for number, sprite in enumerate(group):
+                end = max(end, self._glide(sprite, sprite.target,
+                                           cursor + number * t.deal_gap * speed,
+                                           t.deal, FLIGHT, sprite.face_up))
+            return end
+        if kind == "flip":
+            end = self._glide(group[0], group[0].target, cursor, t.flip, SETTLE,
+                              group[0].face_up)
+            self.cues.append((end - t.flip * speed, "flip"))
+            return end - t.flip * speed / 2
+        self.cues.append((cursor, "run"))
+        for number, sprite in enumerate(group):
+            end = max(end, self._glide(sprite, sprite.target, cursor + number * t.run_gap * speed,
+                                       t.run, FLIGHT, True))
+        return end
+
+    def _settle_rest(self) -> None:
+        """Cards whose place changed without an event of their own (a column
+        squeezing, the stock closing up) glide there; every card ends right."""
+        for sprite in self.sprites():
+            dest, face, _ = sprite.planned
+            if dest != sprite.target or face != sprite.face_up:
+                if self.speed == 0:
+                    sprite.snap()
+                else:
+                    self._glide(sprite, sprite.target, self.time, TIMING.drop, SETTLE,
+                                sprite.face_up)
+
+
+_CUES = {"move": "place", "deal": "deal", "undeal": "deal", "flip": "flip", "run": "run",
+         "unrun": "run"}
+
+
+def _expect(group: list[CardSprite], cards: tuple[Card, ...]) -> None:
+    if [sprite.card for sprite in group] != list(cards):
+        raise ReplayMismatch(f"expected {[str(c) for c in cards]}, "
+                             f"have {[str(s.card) for s in group]}")
+
+
+def _placeholder_run(suit: Suit | None) -> list[CardSprite]:
+    """Sprites for a run known only by its suit (king first, as it left the column)."""
+    suit = suit or Suit.SPADES
+    return [CardSprite(Card(rank, suit), True) for rank in range(KING, 0, -1)]
+
+
+def _wave(x: float) -> float:
+    """A smooth back-and-forth in [-1, 1], one swing per unit of ``x``."""
+    return math.sin(x * math.pi * 2)

@@ -1,0 +1,494 @@
+"""Card pictures at the current card size: rasterised from the SVG art, cached.
+
+Faces are drawn from ``assets/cards/{rank}{suit}.svg`` at exactly the size the
+table needs (never a small bitmap scaled up). Four-colour mode recolours the
+art by substituting its two suit colours. A missing or unreadable file gets a
+clean drawn stand-in, so the game never fails for want of a picture.
+
+Rasterising is the slow part (nanosvg, holding the GIL): the leading shapes that
+many cards share (the paper with its rounded edge on every card, the frame and
+pattern of the court cards) are rasterised once per size and each card's own
+shapes are drawn over a copy; the picture is the same to a level or so.
+
+After a resize the pictures of the old size stand in, scaled, while the new ones
+are made a few at a time between frames (:meth:`CardImages.work`), so a resize
+never stalls a frame for the whole set.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from spider.app.assets import CARDS
+from spider.app.ui import text
+from spider.model.cards import RANK_LETTERS, Card, Suit
+
+log = logging.getLogger(__name__)
+
+RED, BLACK = "#c8102e", "#111111"
+#: Four-colour mode: diamonds blue, clubs green (the art's red/black swapped out).
+FOUR_COLOUR = {Suit.DIAMONDS: (RED, "#1f5fbf"), Suit.CLUBS: (BLACK, "#1e7b34")}
+PAPER = (255, 253, 247)
+EDGE = (140, 140, 140)
+BACK_BLUE = (28, 52, 120)
+#: Memory for narrowed (turning) cards and for shadows, each: pictures made while
+#: cards move are kept this far, the least recently used going first. (At 4K one
+#: card is 0.6 MB; unbounded, these filled hundreds of MB.)
+SCRATCH_BYTES = 4_000_000
+#: Leading shapes shared by at least this many pictures are rasterised once.
+MIN_SHARED = 8
+#: Every picture of the set: the 52 faces and the back (``None``).
+ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
+                                           for rank in range(1, 14)), None)
+
+
+@cache
+def _svg_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS) -> bytes | None:
+    """The SVG source of a face (``None``: the back), recoloured for four-colour mode."""
+    name = "back" if card is None else f"{RANK_LETTERS[card.rank - 1]}{card.suit.value}"
+    data = _svg_bytes(folder / f"{name}.svg")
+    if data is not None and four_colour and card is not None and card.suit in FOUR_COLOUR:
+        old, new = FOUR_COLOUR[card.suit]
+        data = data.replace(old.encode(), new.encode())
+    return data
+
+
+#: How many pictures share each run of leading elements, per (four colour, folder).
+_SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
+
+_TAG = re.compile(rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+
+
+@cache
+def svg_parts(data: bytes) -> tuple[bytes, tuple[bytes, ...], bytes] | None:
+    """An SVG split into its opening tag, its top-level elements and its end, or
+    ``None`` when it is not that simple (then it is rasterised whole)."""
+    opening = re.search(rb"<svg\b[^>]*>", data)
+    end = data.rfind(b"</svg>")
+    if opening is None or end < opening.end() or b"<defs" in data or b"url(" in data:
+        return None
+    body = data[opening.end():end]
+    elements: list[bytes] = []
+    depth, start = 0, 0
+    for tag in _TAG.finditer(body):
+        closing, _, empty = tag.groups()
+        if depth == 0 and not closing:
+            start = tag.start()
+        depth += -1 if closing else (0 if empty else 1)
+        if depth < 0:
+            return None
+        if depth == 0:
+            elements.append(body[start:tag.end()])
+    if depth != 0 or not elements:
+        return None
+    return data[:opening.end()], tuple(elements), data[end:]
+
+
+def missing_art(folder: Path = CARDS) -> list[str]:
+    """The card pictures that are absent or unreadable (drawn stand-ins replace them)."""
+    problems = []
+    for name in [f"{rank}{suit.value}" for suit in Suit for rank in RANK_LETTERS] + ["back"]:
+        data = _svg_bytes(folder / f"{name}.svg")
+        try:
+            if data is None or pygame.image.load_sized_svg(io.BytesIO(data), (50, 70)) is None:
+                problems.append(name)
+        except (pygame.error, ValueError):
+            problems.append(name)
+    return problems
+
+
+def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
+    if four_colour and suit in FOUR_COLOUR:
+        return pygame.Color(FOUR_COLOUR[suit][1])[:3]
+    return pygame.Color(RED if suit.is_red else BLACK)[:3]
+
+
+class CardImages:
+    """Every picture the table draws that depends on the card size."""
+
+    def __init__(self, size: tuple[int, int], four_colour: bool = False,
+                 folder: Path = CARDS, previous: CardImages | None = None) -> None:
+        """``previous``: the pictures at the last size, scaled to stand in (shown
+        only until :meth:`work` has made the real ones)."""
+        self.size = (max(8, size[0]), max(8, size[1]))
+        self.four_colour = four_colour
+        self.folder = folder
+        self._faces: dict[Card | None, pygame.Surface] = {}
+        self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)
+        self._shadows = _SurfaceCache(SCRATCH_BYTES)
+        self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
+        self._wanted: OrderedDict[Card | None, None] = OrderedDict()
+        self._stand_ins: dict[Card | None, pygame.Surface] = {}
+        while previous is not None and not previous._faces:
+            previous = previous._previous
+        self._previous = previous if previous is not None and previous.usable_for(
+            four_colour, folder) else None
+        if self._previous is not None:
+            self.want(self._previous._faces)
+        #: Goes up whenever a picture already shown changes (stand-in replaced).
+        self.generation = 0
+        self._typical = 0.0  # seconds one picture takes (a running average)
+        self._replaced = False  # stand-ins replaced since the last redraw asked for
+
+    def usable_for(self, four_colour: bool, folder: Path) -> bool:
+        return self.four_colour == four_colour and self.folder == folder
+
+    @property
+    def radius(self) -> int:
+        return max(2, round(self.size[0] * 11 / 250))
+
+    def face(self, card: Card) -> pygame.Surface:
+        return self._image(card)
+
+    def back(self) -> pygame.Surface:
+        return self._image(None)
+
+    def image(self, card: Card, face_up: bool, squash: float = 1.0) -> pygame.Surface:
+        """The card as shown, narrowed to ``squash`` of its width while turning over
+        (just after a resize, maybe the old picture scaled: see :meth:`work`)."""
+        key = card if face_up else None
+        full = self._faces.get(key)
+        if full is None:
+            full = self._stand_in(key)
+            if full is None:
+                full = self._image(key)
+        if squash >= 0.999:
+            return full
+        width = max(1, round(self.size[0] * squash))
+        cached = self._squashed.get((key, width))
+        if cached is None:
+            cached = self._squashed.put((key, width), pygame.transform.smoothscale(
+                full, (width, self.size[1])))
+        return cached
+
+    def _image(self, card: Card | None) -> pygame.Surface:
+        surface = self._faces.get(card)
+        if surface is None:
+            surface = self._faces[card] = self._rasterise(card)
+            self._wanted.pop(card, None)
+        return surface
+
+    # ------------------------------------------------------ made between frames
+    def want(self, cards: Iterable[Card | None]) -> None:
+        """Make these pictures soon (in :meth:`work`), in this order."""
+        for card in cards:
+            if card not in self._faces:
+                self._wanted[card] = None
+
+    @property
+    def pending(self) -> bool:
+        """Whether pictures are waiting to be made (some maybe shown as stand-ins)."""
+        return bool(self._wanted)
+
+    def work(self, until: float, stop: Callable[[], bool] | None = None,
+             at_least_one: bool = False) -> bool:
+        """Make wanted pictures while one more is likely to be done before
+        ``time.perf_counter()`` reaches ``until`` (and ``stop()`` is false). Return
+        True once every stand-in shown has its real picture (time to draw again:
+        once, rather than after each picture)."""
+        while self._wanted:
+            now = time.perf_counter()
+            if (now + self._typical > until and not at_least_one) or (stop and stop()):
+                break
+            at_least_one = False
+            card, _ = self._wanted.popitem(last=False)
+            if card not in self._faces:
+                self._faces[card] = self._rasterise(card)
+                self._replaced = self._stand_ins.pop(card, None) is not None or self._replaced
+                took = time.perf_counter() - now
+                self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
+        if not self._wanted:
+            self._previous = None
+            self._stand_ins.clear()
+        if not self._replaced or self._stand_ins:
+            return False
+        self._replaced = False
+        self.generation += 1
+        self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)  # from stand-ins too
+        return True
+
+    def make_shown(self, cards: Iterable[Card | None], until: float) -> bool:
+        """Have a picture to show for each of ``cards`` (the real one, or the last
+        size's scaled) while ``time.perf_counter()`` is before ``until`` (one at
+        least); return whether every one is there."""
+        first = True
+        for card in cards:
+            if card in self._faces or card in self._stand_ins:
+                continue
+            if not first and time.perf_counter() >= until:
+                return False
+            first = False
+            if self._stand_in(card) is None:
+                self._image(card)
+        return True
+
+    def prepare_all(self) -> None:
+        """Make every picture of the set now (the 52 faces and the back)."""
+        for card in ALL_PICTURES:
+            self._image(card)
+
+    def _stand_in(self, card: Card | None) -> pygame.Surface | None:
+        """The last size's picture scaled to this size, while the real one waits."""
+        if self._previous is None:
+            return None
+        surface = self._stand_ins.get(card)
+        if surface is None:
+            old = self._previous._faces.get(card)
+            if old is None:
+                return None
+            # Nearest-pixel scaling: shown for a moment only, and 8 times faster than
+            # smooth (the frame that shows a resize scales every card in view).
+            surface = self._stand_ins[card] = _prepared(pygame.transform.scale(old, self.size))
+            self._wanted[card] = None
+            self._wanted.move_to_end(card, last=False)  # shown: made first
+        return surface
+
+    # -------------------------------------------------------------- rasterising
+    def _rasterise(self, card: Card | None) -> pygame.Surface:
+        data = card_svg(card, self.four_colour, self.folder)
+        surface = None
+        if data is not None:
+            try:
+                surface = self._layered(data)
+            except (pygame.error, ValueError) as error:
+                log.warning("card art for %s unreadable: %s", card or "back", error)
+        if surface is None or surface.get_size() != self.size:
+            surface = self._fallback_back() if card is None else self._fallback_face(card)
+        return _prepared(surface)
+
+    def _svg(self, data: bytes) -> pygame.Surface:
+        return pygame.image.load_sized_svg(io.BytesIO(data), self.size)
+
+    def _layered(self, data: bytes) -> pygame.Surface:
+        """``data`` rasterised: its shared leading shapes from the layer made once."""
+        parts = svg_parts(data)
+        if parts is None:
+            return self._svg(data)
+        head, elements, tail = parts
+        if not self._faces and (self.four_colour, self.folder) not in _SHARED:
+            # The first picture (at start-up, the back alone): whole, rather than
+            # first reading and splitting every card's art to find what they share.
+            return self._svg(data)
+        shared = self._shared_length(elements, len(elements) - 1)
+        if not shared:
+            return self._svg(data)
+        surface = self._layer(head, elements[:shared], tail).copy()
+        surface.blit(self._svg(head + b"".join(elements[shared:]) + tail), (0, 0))
+        return surface
+
+    def _layer(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> pygame.Surface:
+        """The leading ``elements`` alone (built on the longest shared shorter layer)."""
+        key = (head, *elements, tail)
+        surface = self._layers.get(key)
+        if surface is None:
+            below = self._shared_length(elements, len(elements) - 1)
+            rest = self._svg(head + b"".join(elements[below:]) + tail)
+            if below:
+                surface = self._layer(head, elements[:below], tail).copy()
+                surface.blit(rest, (0, 0))
+            else:
+                surface = rest
+            self._layers[key] = surface
+        return surface
+
+    def _shared_length(self, elements: tuple[bytes, ...], most: int) -> int:
+        """How many leading ``elements`` (at most ``most``) ``MIN_SHARED`` pictures share."""
+        key = (self.four_colour, self.folder)
+        shared = _SHARED.get(key)
+        if shared is None:  # once per process (it does not depend on the size)
+            shared = _SHARED[key] = Counter()
+            for card in ALL_PICTURES:
+                data = card_svg(card, self.four_colour, self.folder)
+                parts = svg_parts(data) if data is not None else None
+                if parts is not None:
+                    for length in range(1, len(parts[1])):
+                        shared[parts[1][:length]] += 1
+        for length in range(most, 0, -1):
+            if shared[elements[:length]] >= MIN_SHARED:
+                return length
+        return 0
+
+    # -------------------------------------------------------- drawn stand-ins
+    def _fallback_face(self, card: Card) -> pygame.Surface:
+        w, h = self.size
+        surface = _rounded_card(self.size, self.radius, PAPER, EDGE)
+        colour = suit_colour(card.suit, self.four_colour)
+        rank = "10" if card.rank == 10 else RANK_LETTERS[card.rank - 1]
+        label = text.render(rank, max(8, round(h * 0.15)), colour, bold=True)
+        pip = max(4, round(h * 0.075))
+        surface.blit(label, (round(w * 0.07), round(h * 0.02)))
+        draw_suit(surface, card.suit, (round(w * 0.07) + label.get_width() + pip,
+                                       round(h * 0.02) + label.get_height() // 2), pip, colour)
+        corner = pygame.transform.rotate(surface.subsurface((0, 0, w // 2, h // 4)).copy(), 180)
+        surface.blit(corner, (w - corner.get_width(), h - corner.get_height()))
+        if card.rank > 10:
+            big = text.render(rank, max(8, round(h * 0.3)), colour, bold=True)
+            surface.blit(big, big.get_rect(center=(w // 2, h // 2)))
+        else:
+            draw_suit(surface, card.suit, (w // 2, h // 2), max(6, round(w * 0.3)), colour)
+        return surface
+
+    def _fallback_back(self) -> pygame.Surface:
+        w, h = self.size
+        surface = _rounded_card(self.size, self.radius, (250, 250, 250), EDGE)
+        inset = max(2, round(w * 0.06))
+        inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+        pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pattern.fill((*BACK_BLUE, 255))
+        step = max(4, w // 10)
+        light = (60, 96, 170, 255)
+        for offset in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.line(pattern, light, (offset, 0), (offset + inner.h, inner.h))
+            pygame.draw.line(pattern, light, (offset, inner.h), (offset + inner.h, 0))
+        mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(),
+                         border_radius=max(1, self.radius - inset // 2))
+        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surface.blit(pattern, inner.topleft)
+        return surface
+
+    # ---------------------------------------------------------------- extras
+    def shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, int]:
+        """A soft shadow for a box of ``size``, and how far it spreads beyond it."""
+        spread = max(2, round(self.size[0] * 0.08))
+        cached = self._shadows.get(size)
+        if cached is None:
+            width = self.size[0]
+            if size[0] < width:  # a card turning over: its flat shadow, narrowed
+                flat, _ = self.shadow((width, size[1]))
+                cached = pygame.transform.smoothscale(flat, (size[0] + 2 * spread,
+                                                             size[1] + 2 * spread))
+            else:
+                cached = soft_shadow(size, spread, self.radius)
+            cached = self._shadows.put(size, cached)
+        return cached, spread
+
+    def outline(self, colour: tuple[int, int, int, int], width: int = 0,
+                fill: tuple[int, int, int, int] | None = None) -> pygame.Surface:
+        """A card-sized rounded outline (empty places, highlights)."""
+        return _outline(self.size, self.radius, colour, width, fill)
+
+
+class _SurfaceCache:
+    """Pictures by key, the least recently used dropped beyond ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.bytes = 0
+        self._items: OrderedDict[object, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surface = self._items.get(key)
+        if surface is not None:
+            self._items.move_to_end(key)
+        return surface
+
+    def put(self, key: object, surface: pygame.Surface) -> pygame.Surface:
+        self._items[key] = surface
+        self.bytes += _size_of(surface)
+        while self.bytes > self.limit and len(self._items) > 1:
+            _, dropped = self._items.popitem(last=False)
+            self.bytes -= _size_of(dropped)
+        return surface
+
+
+def _size_of(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
+def soft_shadow(size: tuple[int, int], spread: int, radius: int, alpha: int = 110,
+                blur: int | None = None) -> pygame.Surface:
+    """A rounded box of ``size`` (black at ``alpha``), blurred by ``blur`` pixels
+    (default ``spread // 2``) and spreading ``spread`` pixels beyond the box.
+
+    A blur is smooth, so it is made at a fraction of the size and enlarged: the
+    same look for a fraction of the time and memory (a full-size blur of a 12-card
+    group at 4K took over 250 ms, a dialog's panel over a second).
+    """
+    blur = max(1, spread // 2) if blur is None else blur
+    step = max(1, blur // 3)
+    w, h = size[0] + 2 * spread, size[1] + 2 * spread
+    small = pygame.Surface((max(1, -(-w // step)), max(1, -(-h // step))), pygame.SRCALPHA)
+    edge = round(spread / step)
+    pygame.draw.rect(small, (0, 0, 0, alpha),
+                     (edge, edge, max(1, round(size[0] / step)), max(1, round(size[1] / step))),
+                     border_radius=max(1, round(radius / step)))
+    small = pygame.transform.gaussian_blur(small, max(1, round(blur / step)))
+    if small.get_size() != (w, h):
+        small = pygame.transform.smoothscale(small, (w, h))
+    return _prepared(small)
+
+
+@cache
+def _outline(size: tuple[int, int], radius: int, colour: tuple[int, int, int, int], width: int,
+             fill: tuple[int, int, int, int] | None) -> pygame.Surface:
+    scale = 2
+    big = pygame.Surface((size[0] * scale, size[1] * scale), pygame.SRCALPHA)
+    rect = big.get_rect()
+    line = max(1, width or max(1, size[0] // 60)) * scale
+    if fill is not None:
+        pygame.draw.rect(big, fill, rect, border_radius=radius * scale)
+    pygame.draw.rect(big, colour, rect, line, border_radius=radius * scale)
+    return _prepared(pygame.transform.smoothscale(big, size))
+
+
+def _rounded_card(size: tuple[int, int], radius: int, paper: tuple[int, int, int],
+                  edge: tuple[int, int, int]) -> pygame.Surface:
+    """A blank card: smooth rounded corners (drawn at twice the size, then reduced)."""
+    scale = 2
+    big = pygame.Surface((size[0] * scale, size[1] * scale), pygame.SRCALPHA)
+    pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius * scale)
+    pygame.draw.rect(big, paper, big.get_rect().inflate(-2 * scale, -2 * scale),
+                     border_radius=max(1, radius - 1) * scale)
+    return pygame.transform.smoothscale(big, size)
+
+
+def draw_suit(surface: pygame.Surface, suit: Suit, centre: tuple[int, int], size: int,
+              colour: tuple[int, int, int]) -> None:
+    """A suit symbol ``size`` pixels wide, drawn with shapes (no font needed)."""
+    x, y = centre
+    r = size / 4
+    if suit is Suit.DIAMONDS:
+        pygame.draw.polygon(surface, colour, [(x, y - size * 0.6), (x + size * 0.42, y),
+                                              (x, y + size * 0.6), (x - size * 0.42, y)])
+    elif suit is Suit.HEARTS:
+        pygame.draw.circle(surface, colour, (x - r, y - r * 0.6), r * 1.05)
+        pygame.draw.circle(surface, colour, (x + r, y - r * 0.6), r * 1.05)
+        pygame.draw.polygon(surface, colour, [(x - 2 * r, y - r * 0.3), (x + 2 * r, y - r * 0.3),
+                                              (x, y + 2 * r)])
+    elif suit is Suit.SPADES:
+        pygame.draw.circle(surface, colour, (x - r, y + r * 0.4), r * 1.05)
+        pygame.draw.circle(surface, colour, (x + r, y + r * 0.4), r * 1.05)
+        pygame.draw.polygon(surface, colour, [(x - 2 * r, y + r * 0.1), (x + 2 * r, y + r * 0.1),
+                                              (x, y - 2 * r)])
+        pygame.draw.polygon(surface, colour, [(x, y + r * 0.4), (x - r, y + 2 * r),
+                                              (x + r, y + 2 * r)])
+    else:
+        pygame.draw.circle(surface, colour, (x, y - r), r)
+        pygame.draw.circle(surface, colour, (x - r, y + r * 0.5), r)
+        pygame.draw.circle(surface, colour, (x + r, y + r * 0.5), r)
+        pygame.draw.polygon(surface, colour, [(x, y), (x - r, y + 2 * r), (x + r, y + 2 * r)])
+
+
+def _prepared(surface: pygame.Surface) -> pygame.Surface:
+    """Converted for fast blitting when a window exists."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface

@@ -1,0 +1,582 @@
+"""Hints, the demo and the "can still be won" status on the table, off the frame path.
+
+The hint engine (:mod:`spider.solver.hints`) and the solver take tenths of a
+second to seconds, so they never run in the loop: each request gets a copy of
+the game taken on the loop's thread (``copy.deepcopy``, or a solver
+:class:`~spider.solver.state.Position` snapshot), a single :class:`Worker`
+thread searches it, and the loop picks the answer up in ``update``. Every
+request has a ticket; an answer whose ticket is no longer wanted (the player
+acted meanwhile) is dropped, and queued work that went stale is never run.
+
+* **Hint** (H or the bar's Hint button, only with Settings → Hints on): the
+  first press asks the engine and, when it answers, marks the cards that would
+  move and where they would go (or the stock, for a deal) and shows the
+  reason; a second press while the mark shows plays that action through
+  :meth:`TableScene.perform`, like the player's own move. Anything else the
+  player does clears the mark.
+* **Demo** (Shift+H, with hints on or off): the engine plays alone, one
+  animated action after another, until it wins or finds nothing useful; any
+  key or click stops it (and does nothing else). Each next action is worked
+  out once the cards of the last one have landed, so frames are never shared
+  with the engine.
+* **Winnability** (Settings → "Say whether the deal can still be won", off
+  by default): after each action the solver looks, with full knowledge of the
+  face-down cards, for a win from the position; the bar says "This deal can
+  still be won" or "No win found". The search runs only while the table is
+  calm (nothing moving or dragged, no hint or demo under way: the worker
+  shares the interpreter lock with the frames) and starts after a frame, not
+  within one. Any action stops it within a few positions and it frees its
+  memory a slice at a time; it starts over when all is calm again. The frame
+  that shows an action made while it runs still waits for the interpreter a
+  few ms more (up to ~20 ms on a loaded 2-core machine): one reason it is a
+  choice, off by default.
+
+``threaded = False`` (tests) runs each request at once on the loop's thread,
+so answers come back deterministically, still through the same delivery path.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from spider.model.game import DEAL, Action, Game, Move, Outcome
+from spider.model.notation import game_from_code
+from spider.solver.hints import Hint, Seen, demo_step, suggest
+from spider.solver.state import Position
+from spider.solver.winnable import can_still_win
+from spider.text.i18n import tr
+
+if TYPE_CHECKING:
+    from spider.app.loop import App
+    from spider.app.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+#: Seconds the hint engine may think (its answers usually come far sooner).
+HINT_BUDGET = 0.8
+#: Seconds the solver may look for a win after each action.
+WIN_SECONDS = 6.0
+#: Seconds between two demo actions once the cards rest (at normal speed).
+DEMO_PAUSE = 0.25
+#: How often the loop looks for an answer while one is awaited (seconds).
+POLL = 1 / 60
+
+MARK = (255, 214, 92)          # the cards that would move (the placement-help gold)
+DESTINATION = (140, 226, 255)  # where they would go
+#: Job kinds, most urgent first.
+ORDER = ("hint", "demo", "winnable")
+
+
+# ------------------------------------------------------------------ worker
+@dataclass(eq=False)
+class Job:
+    """One request: ``work(cancel)`` runs on the worker with its own copy of the game."""
+
+    kind: str
+    ticket: int
+    work: Callable[[threading.Event], object]
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True)
+class Answer:
+    job: Job
+    value: object = None
+    error: BaseException | None = None
+
+
+class Worker:
+    """One background thread running the latest job of each kind, the most urgent first.
+
+    A newer job of a kind replaces the queued one (and cancels the running
+    one). Answers of jobs not cancelled wait in a list for :meth:`take`. With
+    ``threaded`` false each job runs at once in :meth:`submit`.
+    """
+
+    def __init__(self, threaded: bool = True) -> None:
+        self.threaded = threaded
+        self._cond = threading.Condition()
+        self._queued: dict[str, Job] = {}
+        self._running: Job | None = None
+        self._answers: list[Answer] = []
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    @property
+    def working(self) -> bool:
+        """Whether a job is queued or running (the loop then looks for answers)."""
+        with self._cond:
+            return bool(self._queued) or self._running is not None
+
+    def submit(self, job: Job) -> None:
+        if not self.threaded:
+            self._answers.append(_run(job))
+            return
+        with self._cond:
+            if self._closed:
+                return
+            old = self._queued.pop(job.kind, None)
+            if old is not None:
+                old.cancel.set()
+            if self._running is not None and self._running.kind == job.kind:
+                self._running.cancel.set()
+            self._queued[job.kind] = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="spider-hints",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def cancel(self, kind: str) -> None:
+        """Drop the queued job of ``kind`` and stop (or disown) the running one."""
+        with self._cond:
+            job = self._queued.pop(kind, None)
+            if job is not None:
+                job.cancel.set()
+            if self._running is not None and self._running.kind == kind:
+                self._running.cancel.set()
+
+    def take(self) -> list[Answer]:
+        """The answers that came since the last call, oldest first."""
+        with self._cond:
+            answers, self._answers = self._answers, []
+        return answers
+
+    def close(self) -> None:
+        """Stop the thread after its current job (it is a daemon: never waited for)."""
+        with self._cond:
+            self._closed = True
+            for job in self._queued.values():
+                job.cancel.set()
+            self._queued.clear()
+            if self._running is not None:
+                self._running.cancel.set()
+            self._cond.notify_all()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queued and not self._closed:
+                    self._cond.wait()
+                if self._closed:
+                    return
+                kind = next(kind for kind in ORDER if kind in self._queued)
+                job = self._running = self._queued.pop(kind)
+            answer = _run(job)
+            with self._cond:
+                self._running = None
+                if not job.cancel.is_set():
+                    self._answers.append(answer)
+
+
+def _run(job: Job) -> Answer:
+    try:
+        return Answer(job, job.work(job.cancel))
+    except Exception as error:  # the engine failing must never stop the game
+        log.exception("background %s work failed", job.kind)
+        return Answer(job, error=error)
+
+
+# -------------------------------------------------------------- controller
+def last_action(game: Game) -> Action | None:
+    """The last action played (what undo would take back), or ``None``."""
+    done, _ = game.history()
+    return done[-1] if done else None
+
+
+class Hinting:
+    """The table's hint, demo and winnability controller (see the module docstring)."""
+
+    #: Run the engine on a worker thread; tests set it false for deterministic answers.
+    threaded = True
+    #: Show whether the deal can still be won while hints are on (see the module docstring).
+    #: Whether the winnability search may run at all (tests that play on the
+    #: loop's thread turn it off: it takes seconds there).
+    winnability = True
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.worker: Worker | None = None
+        self.mark: Hint | None = None
+        self.thinking = False
+        self.demo = False
+        self.winnable: bool | None = None  # True, False (proven), None: unknown / not shown
+        self.win_known = False             # whether ``winnable`` answers the position shown
+        self.seen = Seen()
+        self._ticket = 0
+        self._wanted: dict[str, int] = {}
+        self._demo_next: Action | None = None  # the demo's answer, played once the pause is over
+        self._demo_due = False                  # ask for the next step once the cards rest
+        self._demo_previous: Action | None = None
+        self._demo_rested = 0.0                 # seconds the cards have rested since the last step
+        self._demo_game: Game | None = None     # the worker's own copy, following the demo
+        self._demo_seen: Seen | None = None
+        self._own_action = False
+        self._win_position: Position | None = None  # to search for a win (when calm)
+
+    # --------------------------------------------------------------- helpers
+    @property
+    def app(self) -> App:
+        return self.table.app
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def hints_on(self) -> bool:
+        return bool(self.app.settings.hints)
+
+    @property
+    def checks_winnable(self) -> bool:
+        return self.winnability and bool(self.app.settings.win_check)
+
+    def _worker(self) -> Worker:
+        if self.worker is None or self.worker.threaded != self.threaded:
+            if self.worker is not None:
+                self.worker.close()
+            self.worker = Worker(self.threaded)
+        return self.worker
+
+    def _request(self, kind: str, work: Callable[[threading.Event], object]) -> None:
+        self._ticket += 1
+        self._wanted[kind] = self._ticket
+        self._worker().submit(Job(kind, self._ticket, work))
+        if not self.threaded:
+            self.poll()
+
+    def _cancel(self, kind: str) -> None:
+        self._wanted.pop(kind, None)
+        if self.worker is not None:
+            self.worker.cancel(kind)
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self._wanted) and self.worker is not None and self.worker.working
+
+    def _playable(self) -> bool:
+        table = self.table
+        return not (self.game.is_won or table.win_pending or table.celebration is not None)
+
+    # -------------------------------------------------------------- commands
+    def press_hint(self) -> None:
+        """H or the Hint button: ask for a hint, or play the one marked."""
+        if not self.hints_on or self.demo or not self._playable():
+            return
+        if self.mark is not None:
+            action = self.mark.action
+            self.clear()
+            self.table.perform(action)
+            return
+        if self.thinking:
+            return
+        self.thinking = True
+        self._pause_winnable()
+        snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
+        seen = Seen(dict(self.seen.known))
+        self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_BUDGET))
+        self.app.request_redraw()
+
+    def start_demo(self) -> None:
+        """Shift+H: the engine plays the game alone until it wins, gives up or is stopped."""
+        if self.demo or not self._playable():
+            return
+        self.clear()
+        self.table.interrupt()
+        self._pause_winnable()
+        self.demo = True
+        self._demo_game = copy.deepcopy(self.game)
+        self._demo_seen = Seen(dict(self.seen.known))
+        self._demo_next, self._demo_due = None, True
+        self._demo_previous, self._demo_rested = last_action(self.game), DEMO_PAUSE
+        self.table.notify(tr("hint.demo-start"), 4.0)
+
+    @property
+    def _demo_pause(self) -> float:
+        return DEMO_PAUSE * max(0.4, self.table.board.speed)
+
+    def _ask_demo(self) -> None:
+        game, seen, previous = self._demo_game, self._demo_seen, self._demo_previous
+        assert game is not None and seen is not None
+
+        def work(cancel: threading.Event) -> Action | None:
+            # The worker's own copy follows the demo: it plays each action it chooses.
+            action = demo_step(game, previous, seen, HINT_BUDGET)
+            if action is not None and not cancel.is_set():
+                seen.record(game, game.play(action))
+            return action
+
+        self._request("demo", work)
+
+    def stop_demo(self, message: str | None = "hint.demo-stop") -> None:
+        if not self.demo:
+            return
+        self.demo = self._demo_due = False
+        self._demo_next = self._demo_game = self._demo_seen = None
+        self._cancel("demo")
+        if message:
+            self.table.notify(tr(message))
+        self.app.request_redraw()
+
+    def clear(self) -> None:
+        """No mark and no hint on its way (another action, a dialog, a new game)."""
+        self._cancel("hint")
+        if self.mark is not None or self.thinking:
+            self.mark, self.thinking = None, False
+            self.app.request_redraw()
+
+    # ------------------------------------------------------------ table hooks
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """See an input event first: True when it is used up (it stopped the demo).
+
+        A press anywhere but on the Hint button, or any key but H, clears the mark.
+        """
+        kind = event.type
+        if kind not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return False
+        self._pause_winnable()  # before a drag's first frames, not after them
+        if self.demo:
+            self.stop_demo()
+            return True
+        if self.mark is None and not self.thinking:
+            return False
+        if kind == pygame.KEYDOWN:
+            if event.key == pygame.K_h or event.key in _MODIFIERS:
+                return False
+        elif self.table.bar.button_at(event.pos) == "hint":
+            return False
+        self.clear()
+        return False
+
+    def key(self, shift: bool) -> None:
+        """H: a hint; Shift+H: the demo."""
+        if shift:
+            self.start_demo()
+        else:
+            self.press_hint()
+
+    def played(self, outcome: Outcome) -> None:
+        """An action, undo or redo was just shown (``TableScene.perform``)."""
+        self.seen.record(self.game, outcome)
+        own = self._own_action
+        self.clear()
+        if self.demo and (not own or self.game.is_won):
+            self.stop_demo(None)
+        if self.demo:  # the next step is asked for once these cards have landed
+            self._demo_due, self._demo_previous, self._demo_rested = True, outcome.action, 0.0
+        self._check_winnable()
+
+    def reset(self) -> None:
+        """A new game, a restart or a loaded game: forget everything about the old one
+        (and know what a resumed game's player saw)."""
+        self.stop_demo(None)
+        self.clear()
+        session = self.table.app.session
+        self.seen = Seen.of_history(session.game, game_from_code(session.code))
+        self._check_winnable()
+
+    def leave(self) -> None:
+        """A dialog covers the table: no hint work, no mark, no demo."""
+        self.stop_demo(None)
+        self.clear()
+
+    def settings_changed(self) -> None:
+        if not self.hints_on:
+            self.clear()
+        self._check_winnable()
+
+    def close(self) -> None:
+        self._wanted.clear()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    # ---------------------------------------------------------- winnability
+    def _check_winnable(self) -> None:
+        """A new position: forget the answer, and search it when the table is calm."""
+        self._cancel("winnable")
+        known = self.win_known
+        self.winnable, self.win_known, self._win_position = None, False, None
+        if known:
+            self.app.request_redraw()
+        if self.checks_winnable and not self.game.is_won:
+            self._win_position = Position.from_game(self.game)
+
+    def _pause_winnable(self) -> None:
+        """Stop the search while something else happens (it starts over when calm)."""
+        self._cancel("winnable")
+
+    @property
+    def _calm(self) -> bool:
+        table = self.table
+        return not (table.board.moving or table.dragging is not None or self.demo
+                    or self.thinking or table.win_pending or table.celebration is not None)
+
+    def _winnability_step(self) -> None:
+        """Pause the search as soon as the table is not calm."""
+        if "winnable" in self._wanted and not self._calm:
+            self._pause_winnable()
+
+    def spare(self) -> None:
+        """After a frame: start the search if the table is calm (starting it within a
+        frame made that frame share the interpreter with the search's first steps)."""
+        position = self._win_position
+        if position is not None and "winnable" not in self._wanted and self._calm:
+            self._request("winnable",
+                          lambda cancel: can_still_win(position, WIN_SECONDS, cancel))
+
+    @property
+    def status(self) -> str | None:
+        """The bar's winnability note, or ``None``."""
+        if not (self.checks_winnable and self.win_known):
+            return None
+        return tr("table.winnable" if self.winnable else "table.no-win-found")
+
+    # ------------------------------------------------------------------ loop
+    def poll(self) -> None:
+        """Take the worker's answers that are still wanted, and act on them."""
+        if self.worker is None:
+            return
+        for answer in self.worker.take():
+            job = answer.job
+            if self._wanted.get(job.kind) != job.ticket:
+                continue
+            del self._wanted[job.kind]
+            if job.kind == "hint":
+                self._hint_came(answer)
+            elif job.kind == "demo":
+                self._demo_came(answer)
+            elif job.kind == "winnable":
+                self._win_position = None
+                if answer.error is None:
+                    self.winnable, self.win_known = answer.value is True, True
+                    self.app.request_redraw()
+
+    def _hint_came(self, answer: Answer) -> None:
+        self.thinking = False
+        self.app.request_redraw()
+        hint = answer.value
+        if answer.error is not None or not self.hints_on:
+            return
+        if not isinstance(hint, Hint):
+            self.table.notify(tr("hint.none"), 4.0)
+            return
+        if not self.game.is_legal(hint.action):  # the position changed: ask again
+            log.warning("hint %s is not legal here: dropped", hint.action)
+            return
+        self.mark = hint
+        self.table.notify(hint.text(), 4.0)
+
+    def _demo_came(self, answer: Answer) -> None:
+        action = answer.value
+        if answer.error is not None or action is None:
+            self.stop_demo("hint.demo-none")
+            return
+        assert isinstance(action, Move) or action is DEAL
+        if not self.game.is_legal(action):
+            log.warning("demo action %s is not legal here: demo stopped", action)
+            self.stop_demo(None)
+            return
+        self._demo_next = action
+
+    def update(self, dt: float) -> None:
+        self.poll()
+        if self.demo:
+            self._demo_step(dt)
+        self._winnability_step()
+
+    def _demo_step(self, dt: float) -> None:
+        table = self.table
+        if table.board.moving or table.dragging is not None:
+            return
+        self._demo_rested += dt
+        if self._demo_due:
+            self._demo_due = False
+            self._ask_demo()  # answered at once when not threaded
+        if self._demo_next is None or self._demo_rested < self._demo_pause:
+            return
+        action, self._demo_next = self._demo_next, None
+        self._own_action = True
+        try:
+            if not table.perform(action):
+                self.stop_demo(None)
+        finally:
+            self._own_action = False
+
+    def wake_in(self) -> float | None:
+        """How soon the loop must look again (an answer, a demo step or a search is due)."""
+        if self.demo and not self.table.board.moving:
+            if self._demo_due:
+                return 0.0
+            if self._demo_next is not None:
+                return max(0.0, self._demo_pause - self._demo_rested)
+        if self.waiting or (self._win_position is not None and self._calm):
+            return POLL
+        return None
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        """The mark: a glow around the cards that would move and around their destination."""
+        hint, table = self.mark, self.table
+        if hint is None or table.celebration is not None:
+            return
+        g, board = table.geometry, table.board
+        radius = table.images.radius
+        width = max(3, g.card_w // 26)
+        if isinstance(hint.action, Move):
+            source, target = hint.action.source, hint.action.target
+            count = hint.action.count or 1
+            group = board.columns[source][-count:] if source < len(board.columns) else []
+            if not group or target >= len(board.columns):
+                return
+            top_x, top_y = group[0].pos
+            height = round(group[-1].pos[1] - top_y) + g.card_h
+            _glow(surface, pygame.Rect(round(top_x), round(top_y), g.card_w, height),
+                  MARK, radius, width)
+            cards = board.columns[target]
+            if cards:
+                x, y = cards[-1].pos
+                place = pygame.Rect(round(x), round(y), g.card_w, g.card_h)
+            else:
+                place = pygame.Rect(g.column_slot(target))
+            _glow(surface, place, DESTINATION, radius, width, fill=True)
+        else:
+            box = g.stock_box(self.game.deals_left)
+            if box is not None:
+                _glow(surface, pygame.Rect(box), MARK, radius, width, fill=True)
+
+
+_MODIFIERS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                        pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                        pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE))
+_glows: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
+          radius: int, width: int, fill: bool = False) -> None:
+    """A rounded outline around ``rect`` with a soft halo outside it (pictures cached)."""
+    spread = width * 3
+    key = (rect.size, colour, radius, width, fill)
+    picture = _glows.get(key)
+    if picture is None:
+        if len(_glows) > 32:
+            _glows.clear()
+        picture = pygame.Surface((rect.w + 2 * spread, rect.h + 2 * spread), pygame.SRCALPHA)
+        for step in range(spread, 0, -1):  # the halo: fainter farther out
+            alpha = round(120 * (1 - step / (spread + 1)) ** 2)
+            halo = pygame.Rect(spread - step, spread - step, rect.w + 2 * step, rect.h + 2 * step)
+            pygame.draw.rect(picture, (*colour, alpha), halo, width=1,
+                             border_radius=radius + step)
+        inner = pygame.Rect(spread, spread, rect.w, rect.h)
+        if fill:
+            pygame.draw.rect(picture, (*colour, 40), inner, border_radius=radius)
+        pygame.draw.rect(picture, (*colour, 240), inner, width=width, border_radius=radius)
+        _glows[key] = picture
+    surface.blit(picture, (rect.x - spread, rect.y - spread))

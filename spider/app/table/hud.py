@@ -1,0 +1,245 @@
+"""The slim top bar (buttons, score, moves, time, deal code) and the toast message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from spider.app.table.geometry import Box, TableGeometry
+from spider.app.ui import text
+from spider.text.i18n import format_number, tr
+
+WHITE = (255, 255, 255)
+DIM = (196, 222, 204)
+NOTE = (255, 226, 150)
+BAR_FILL = (0, 0, 0, 84)
+BAR_LINE = (255, 255, 255, 26)
+
+#: Buttons on the left of the bar, then the menu button at the right: (action, label key).
+LEFT_BUTTONS = (("new", "table.new-game"), ("restart", "table.restart"),
+                ("undo", "table.undo"), ("redo", "table.redo"))
+MENU_BUTTON = ("menu", "table.menu")
+#: After the left buttons while Settings → Hints is on (``busy``: it shows "Thinking…").
+HINT_BUTTON = ("hint", "table.hint")
+
+
+def format_time(seconds: float) -> str:
+    """Elapsed time as m:ss, or h:mm:ss from an hour on."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+@dataclass
+class Button:
+    action: str
+    label: str
+    box: Box
+
+
+class TopBar:
+    """Positions and draws the bar's contents; the bar's backdrop is in the static layer.
+
+    Text shrinks when the labels (long in some languages) would not fit the width.
+    ``hint`` adds the Hint button (wide enough for its "Thinking…" state).
+    """
+
+    def __init__(self, geometry: TableGeometry, hint: bool = False) -> None:
+        self.geometry = geometry
+        bar = geometry.bar
+        self.pad = max(4, round(bar.h * 0.18))
+        left = (*LEFT_BUTTONS, HINT_BUTTON) if hint else LEFT_BUTTONS
+        labels = [tr(key) for _, key in (*left, MENU_BUTTON)]
+        self.busy_label = tr("table.thinking")
+        sized = [*labels, self.busy_label] if hint else labels
+        self.font_size = max(12, round(bar.h * 0.4))
+        while self.font_size > 10 and sum(map(self._button_width, sized)) > bar.w * 0.5:
+            self.font_size -= 1
+        self.buttons: list[Button] = []
+        x = self.pad
+        for (action, _), label in zip(left, labels, strict=False):
+            width = self._button_width(label)
+            if action == HINT_BUTTON[0]:
+                width = max(width, self._button_width(self.busy_label))
+            self.buttons.append(Button(action, label, self._button_box(x, width)))
+            x += width + self.pad // 2
+        self.left_end = x
+        width = self._button_width(labels[-1])
+        self.right_start = bar.w - self.pad - width
+        self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
+                                   self._button_box(self.right_start, width)))
+        room = self.right_start - self.left_end - 2 * self.pad
+        sample = format_number(8888)  # with the language's thousands separator
+        widest = self._status_width(self.font_size, (sample, sample, "0:00:00"))
+        self.status_size = max(9, min(self.font_size, self.font_size * room // max(1, widest)))
+
+    def _button_width(self, label: str) -> int:
+        return text.font(self.font_size).size(label)[0] + 2 * self.pad + self.pad // 2
+
+    def _button_box(self, x: int, width: int) -> Box:
+        inset = max(3, round(self.geometry.bar.h * 0.14))
+        return Box(x, inset, width, self.geometry.bar.h - 2 * inset)
+
+    @staticmethod
+    def _status_width(size: int, values: tuple[str, str, str]) -> int:
+        labels = (tr("table.score"), tr("table.moves"), tr("table.time"))
+        words = sum(text.font(size).size(label)[0] for label in labels)
+        numbers = sum(text.font(size, bold=True).size(value)[0] for value in values)
+        space, gap = _spacing(size)
+        return words + numbers + 3 * space + 2 * gap
+
+    def button_at(self, point: tuple[float, float]) -> str | None:
+        for button in self.buttons:
+            if button.box.contains(point):
+                return button.action
+        return None
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The bar's strip (drawn once into the static layer)."""
+        bar = self.geometry.bar
+        strip = pygame.Surface((bar.w, bar.h), pygame.SRCALPHA)
+        strip.fill(BAR_FILL)
+        pygame.draw.line(strip, BAR_LINE, (0, bar.h - 1), (bar.w, bar.h - 1))
+        surface.blit(strip, (bar.x, bar.y))
+
+    def draw(self, surface: pygame.Surface, *, hovered: str | None, pressed: str | None,
+             disabled: set[str], score: int, moves: int, seconds: float, code: str,
+             busy: frozenset[str] = frozenset(), note: str | None = None) -> None:
+        """``busy``: buttons whose work is under way; ``note``: a short status by the code."""
+        for button in self.buttons:
+            state = ("off" if button.action in disabled
+                     else "down" if button.action == pressed
+                     else "hover" if button.action == hovered else "idle")
+            surface.blit(_pill((button.box.w, button.box.h), state), (button.box.x, button.box.y))
+            colour = (120, 150, 130) if state == "off" else WHITE
+            caption = button.label
+            if button.action in busy:
+                caption, colour = self.busy_label, DIM
+            label = text.render(caption, self.font_size, colour)
+            surface.blit(label, label.get_rect(center=button.box.centre))
+        self._draw_status(surface, score, moves, seconds, code, note)
+
+    def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
+                     code: str, note: str | None = None) -> None:
+        size, bar = self.status_size, self.geometry.bar
+        parts = [(tr("table.score"), format_number(score)),
+                 (tr("table.moves"), format_number(moves)),
+                 (tr("table.time"), format_time(seconds))]
+        rendered = [(text.render(label, size, DIM), text.render(value, size, WHITE, bold=True))
+                    for label, value in parts]
+        space, gap = _spacing(size)
+        total = sum(a.get_width() + space + b.get_width() for a, b in rendered)
+        total += gap * (len(rendered) - 1)
+        small = max(10, self.font_size * 5 // 6)
+        code_label = text.render(code, small, DIM)
+        room_right = self.right_start - self.pad
+        # Right of the figures: the note then the code; the code goes first when short of room.
+        tags = [text.render(note, small, NOTE), code_label] if note else [code_label]
+        while tags and (sum(tag.get_width() + self.pad for tag in tags) + self.pad + total
+                        > room_right - self.left_end):
+            tags.pop()
+        right = self.right_start - self.pad
+        for tag in reversed(tags):
+            surface.blit(tag, tag.get_rect(midright=(right, bar.h // 2)))
+            right -= tag.get_width() + self.pad
+            room_right -= tag.get_width() + self.pad
+        x = max(self.left_end + self.pad, (bar.w - total) // 2)
+        x = min(x, room_right - total)
+        for label, value in rendered:
+            surface.blit(label, label.get_rect(midleft=(x, bar.h // 2)))
+            x += label.get_width() + space
+            surface.blit(value, value.get_rect(midleft=(x, bar.h // 2)))
+            x += value.get_width() + gap
+
+
+def _spacing(size: int) -> tuple[int, int]:
+    """Status spacing: between a label and its value, and between the three figures."""
+    return size // 3, size * 3 // 2
+
+
+_PILL_FILL = {"idle": (255, 255, 255, 22), "hover": (255, 255, 255, 52),
+              "down": (255, 255, 255, 84), "off": (255, 255, 255, 10)}
+_pills: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+
+
+def _pill(size: tuple[int, int], state: str) -> pygame.Surface:
+    """A rounded button backdrop (cached per size and state)."""
+    surface = _pills.get((size, state))
+    if surface is None:
+        if len(_pills) > 64:
+            _pills.clear()
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, _PILL_FILL[state], surface.get_rect(),
+                         border_radius=size[1] // 3)
+        _pills[size, state] = surface
+    return surface
+
+
+class Toast:
+    """A short message near the bottom of the table that fades after a while."""
+
+    FADE = 0.35
+
+    def __init__(self) -> None:
+        self.message: str | None = None
+        self.left = 0.0
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[str, int, int] | None = None
+
+    def show(self, message: str, seconds: float = 2.8) -> None:
+        self.message, self.left = message, seconds
+
+    def clear(self) -> None:
+        self.message, self.left = None, 0.0
+
+    @property
+    def visible(self) -> bool:
+        return self.message is not None
+
+    @property
+    def fading(self) -> bool:
+        return self.visible and self.left < self.FADE
+
+    def wake_in(self) -> float | None:
+        """Seconds until the toast starts fading (when the loop must draw again)."""
+        return max(0.0, self.left - self.FADE) if self.visible else None
+
+    def update(self, dt: float) -> bool:
+        """Advance the timer; True when the picture changes."""
+        if self.message is None:
+            return False
+        was_fading = self.fading
+        self.left -= dt
+        if self.left <= 0:
+            self.clear()
+            return True
+        return self.fading or was_fading != self.fading
+
+    def draw(self, surface: pygame.Surface, geometry: TableGeometry) -> None:
+        if self.message is None:
+            return
+        width, height = geometry.size
+        key = (self.message, width, height)
+        if self._key != key:
+            self._key, self._surface = key, _toast_surface(self.message, geometry)
+        assert self._surface is not None
+        alpha = 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
+        self._surface.set_alpha(alpha)
+        y = height - geometry.pad * 2 - geometry.card_h // 2
+        surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
+
+
+def _toast_surface(message: str, geometry: TableGeometry) -> pygame.Surface:
+    size = max(13, round(geometry.bar.h * 0.46))
+    width = geometry.size[0]
+    size = text.fit_size(message, size, int(width * 0.86))
+    label = text.render(message, size, WHITE)
+    pad_x, pad_y = size, size // 2
+    surface = pygame.Surface((label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y),
+                             pygame.SRCALPHA)
+    pygame.draw.rect(surface, (16, 24, 20, 215), surface.get_rect(),
+                     border_radius=surface.get_height() // 2)
+    surface.blit(label, (pad_x, pad_y))
+    return surface

@@ -1,0 +1,73 @@
+"""Text drawing with the bundled fonts: the right face for the language, cached renders."""
+
+from __future__ import annotations
+
+import io
+from functools import cache, lru_cache
+
+import pygame
+
+from spider.app.assets import FONTS
+from spider.text.i18n import current_language
+
+_FACES = {
+    ("latin", False): "NotoSans-Regular.ttf",
+    ("latin", True): "NotoSans-Bold.ttf",
+    ("cjk", False): "NotoSansSC-Regular.otf",
+    ("cjk", True): "NotoSansSC-Bold.otf",
+}
+
+
+def _script(language: str) -> str:
+    return "cjk" if language == "zh" else "latin"
+
+
+def font(size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
+    """The bundled font at ``size`` pixels for ``language`` (default: the current one).
+
+    Chinese uses the CJK face, which also covers Latin letters; other languages
+    use Noto Sans. A missing or damaged font file falls back to pygame's own font.
+    """
+    # The language is resolved before the cache: a font cached for "the current
+    # language" must not outlive a change of language.
+    return _font(max(6, int(size)), bold, _script(language or current_language()))
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        # From the file's bytes in memory: a new size (after a resize) then costs the
+        # frame half as much as opening the file again.
+        face = pygame.font.Font(io.BytesIO(_face_bytes(_FACES[script, bold])), size)
+        face.size("Ag")  # a damaged file may open, and fail only when used
+    except (OSError, ValueError, pygame.error):  # missing, empty or damaged
+        face = pygame.font.Font(None, size)
+        face.bold = bold
+    return face
+
+
+@cache
+def _face_bytes(name: str) -> bytes:
+    return (FONTS / name).read_bytes()
+
+
+def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False,
+           language: str | None = None) -> pygame.Surface:
+    """``text`` drawn antialiased on a transparent surface (cached: text rarely changes)."""
+    return _render(text, size, tuple(colour), bold, _script(language or current_language()))
+
+
+@lru_cache(maxsize=512)
+def _render(text: str, size: int, colour: tuple[int, ...], bold: bool,
+            script: str) -> pygame.Surface:
+    return _font(max(6, int(size)), bold, script).render(text, True, colour)
+
+
+def fit_size(text: str, size: int, max_width: int, bold: bool = False,
+             language: str | None = None) -> int:
+    """The largest size up to ``size`` at which ``text`` fits in ``max_width`` pixels."""
+    while size > 8 and font(size, bold, language).size(text)[0] > max_width:
+        size -= 1
+    return size

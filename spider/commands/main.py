@@ -1,0 +1,52 @@
+"""The command line: start the game, or run one of the commands (``python main.py --help``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from spider.commands import bench, deal, play, screenshot, solve
+from spider.commands.common import EXIT_BAD_INPUT, BadInput, Parser, read_code
+
+#: Commands whose moves may also come after the options (argparse leaves them over).
+TAKES_MOVES = ("play", "screenshot")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="spider", description="Spider Solitaire.")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="run the game headless through a scripted deal and exit")
+    parser.add_argument("--code", dest="start_code", metavar="CODE",
+                        help="start the game on this deal instead of the saved game "
+                             "(like New game with a typed code)")
+    parser.set_defaults(handler=start)
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+    for command in (deal, play, screenshot, solve, bench):
+        command.register(commands)
+    return parser
+
+
+def start(args: argparse.Namespace) -> int:
+    """No command: start the game (on ``--code``'s deal when given)."""
+    code = read_code(args.start_code) if args.start_code else None
+    from spider.app.loop import run
+
+    return run(smoke_test=args.smoke_test, code=code)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    try:
+        if arguments[:1] == ["bench"]:  # its options are the benchmark's own
+            return bench.run(arguments[1:])
+        parser = build_parser()
+        args, extra = parser.parse_known_args(arguments)
+        if extra and (args.command not in TAKES_MOVES or extra[0].startswith("-")):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        if extra:
+            args.moves = [*args.moves, *extra]
+        return int(args.handler(args))
+    except BadInput as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT

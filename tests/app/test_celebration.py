@@ -1,0 +1,116 @@
+"""The win cascade drawn by changes shows what drawing it whole shows."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from spider.app.scenes import Cover, outside
+from spider.app.table.celebration import Celebration
+
+SIZE = (640, 400)
+HOLE_COLOUR = (255, 0, 255)
+
+
+def _card(colour: tuple[int, int, int]) -> pygame.Surface:
+    card = pygame.Surface((50, 70), pygame.SRCALPHA)
+    pygame.draw.rect(card, (*colour, 255), card.get_rect(), border_radius=6)
+    pygame.draw.rect(card, (0, 0, 0, 255), card.get_rect(), 2, border_radius=6)
+    return card
+
+
+def _celebration() -> Celebration:
+    backdrop = pygame.Surface(SIZE)
+    backdrop.fill((20, 90, 40))
+    piles = [[(_card((40 * number, 200, 255 - 30 * number)), (10 + 12 * number, 320))
+              for _ in range(6)] for number in range(4)]
+    return Celebration(backdrop, piles, rng=random.Random(7))
+
+
+def _cover(keep: int = 255) -> Cover:
+    overlay = pygame.Surface((220, 160), pygame.SRCALPHA)
+    overlay.fill((0, 0, 0, 90))
+    pygame.draw.rect(overlay, (17, 38, 27, 255), (10, 10, 200, 140), border_radius=12)
+    return Cover(keep, pygame.Rect(230, 130, 180, 120), overlay, (210, 110))
+
+
+def _whole(celebration: Celebration, surface: pygame.Surface, cover: Cover | None) -> None:
+    celebration.draw(surface)
+    if cover is not None:
+        cover.apply(surface, surface.get_rect())
+        surface.fill(HOLE_COLOUR, cover.hole)
+
+
+class _Pair:
+    """Two cascades alike: one drawn by changes onto ``shown``, one whole onto
+    ``expected`` (what the window must show)."""
+
+    def __init__(self, cover: Cover | None) -> None:
+        self.cover = cover
+        self.by_changes, self.whole = _celebration(), _celebration()
+        self.shown, self.expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
+        _whole(self.by_changes, self.shown, cover)
+
+    def frame(self) -> None:
+        """Two steps of both, then a frame of each."""
+        for celebration in (self.by_changes, self.whole):
+            celebration.update(1 / 120)
+            celebration.update(1 / 120)
+        assert self.by_changes.draw_changes(self.shown, self.cover)
+        _whole(self.whole, self.expected, self.cover)
+
+    def redraw_whole(self) -> None:
+        """The window is needed for something else: the cascade is drawn whole (the
+        canvas takes the window's picture back)."""
+        _whole(self.by_changes, self.shown, self.cover)
+
+    @property
+    def alike(self) -> bool:
+        return pygame.image.tobytes(self.shown, "RGB") == pygame.image.tobytes(
+            self.expected, "RGB")
+
+
+@pytest.mark.parametrize("covered", [False, True])
+def test_changes_match_whole_frames(covered: bool) -> None:
+    pair = _Pair(_cover() if covered else None)
+    for frame in range(240):
+        pair.frame()
+        if frame % 20 == 19:
+            assert pair.alike, f"frame {frame}"
+    pair.redraw_whole()
+    pair.frame()  # and the cascade goes on from it
+    assert pair.alike
+
+
+def test_a_darkening_cover_or_another_window_needs_a_whole_frame() -> None:
+    celebration, window = _celebration(), pygame.Surface(SIZE)
+    celebration.draw(window)
+    assert not celebration.draw_changes(window, _cover(keep=140))
+    assert celebration.draw_changes(window, _cover())
+    assert not celebration.draw_changes(pygame.Surface(SIZE), _cover())
+    assert not celebration.draw_changes(window, None)  # the cover went: draw it whole
+
+
+def test_outside_a_hole() -> None:
+    area, hole = pygame.Rect(0, 0, 100, 100), pygame.Rect(20, 30, 40, 20)
+    pieces = outside(area, hole)
+    assert sum(piece.w * piece.h for piece in pieces) == 100 * 100 - 40 * 20
+    assert not any(piece.colliderect(hole) for piece in pieces)
+    assert pygame.Rect(0, 0, 0, 0).unionall(pieces) == area
+    assert outside(area, pygame.Rect(200, 200, 5, 5)) == [area]
+    assert outside(hole, area) == []
+
+
+def test_a_cover_reaching_past_the_window_and_over_the_piles_is_drawn_under() -> None:
+    """A panel's shadow may spread past the window's edge and over the piles (a big
+    dialog in a small window): the cascade still draws by changes, and whole again."""
+    overlay = pygame.Surface((SIZE[0] + 40, 200), pygame.SRCALPHA)
+    overlay.fill((0, 0, 0, 90))
+    pair = _Pair(Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130)))
+    for frame in range(30):
+        pair.frame()
+        assert pair.alike, f"frame {frame}"
+    pair.redraw_whole()
+    assert pair.alike

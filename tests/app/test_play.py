@@ -1,0 +1,533 @@
+"""Playing with the mouse and keys: real pygame events through the real loop."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from spider.app.dialogs import ConfirmScene, NewGameScene, WinScene
+from spider.app.table.driver import EventDriver
+from spider.app.table.geometry import Box
+from spider.app.table.hud import TopBar
+from spider.model.game import DEAL, IllegalAction, Move
+from spider.model.notation import format_position
+from spider.text.i18n import tr
+
+
+def assert_settled(driver: EventDriver) -> None:
+    """Every sprite rests exactly where the model and the layout put it."""
+    table, game = driver.table, driver.table.game
+    board, g = table.board, table.geometry
+    assert board.matches(game)
+    for number, (sprites, slots) in enumerate(zip(board.columns, game.columns, strict=True)):
+        ys = g.card_ys(number, [slot.face_up for slot in slots])
+        for sprite, slot, y in zip(sprites, slots, ys, strict=True):
+            assert (sprite.card, sprite.shown_up) == (slot.card, slot.face_up)
+            assert sprite.pos == (g.column_x[number], y)
+            assert not sprite.moving and sprite.squash == 1.0
+    piles = game.deals_left
+    for index, sprite in enumerate(board.stock):
+        assert not sprite.shown_up
+        assert sprite.pos == g.stock_pile(index // len(game.columns), piles)
+    for slot, run in enumerate(board.runs):
+        for sprite in run:
+            assert sprite.pos == g.run_slot(slot) and sprite.shown_up
+    width, height = table.app.size
+    for sprite in board.sprites():
+        assert Box(round(sprite.pos[0]), round(sprite.pos[1]), g.card_w, g.card_h).within(
+            width, height)
+
+
+def refusal(game, move: Move) -> str:
+    with pytest.raises(IllegalAction) as error:
+        game.check(move)
+    return error.value.explanation()
+
+
+TWO_TARGETS = """
+1: [Kd] 7s
+2: 8h
+3: 8s
+4: Kd
+"""
+
+
+def test_dragging_a_legal_group_moves_it_and_it_settles(play) -> None:
+    driver = play(position="""
+1: [Kd] 9h 8h 7h
+2: Ts
+3: 2c
+""")
+    driver.drag_move(Move(0, 1, 3))
+    driver.settle()
+    game = driver.table.game
+    assert [str(slot.card) for slot in game.columns[1]] == ["Ts", "9h", "8h", "7h"]
+    assert game.columns[0][0].face_up and game.moves == 1
+    assert_settled(driver)
+
+
+def test_placement_help_highlights_the_accepting_columns_while_dragging(play) -> None:
+    driver = play(position=TWO_TARGETS)
+    start = driver.card_point(0, 1)
+    driver.press(start)
+    driver.move((start[0] + 40, start[1] + 40))
+    assert driver.table.dragging is not None
+    assert driver.table.dragging.accepting == [1, 2]
+    driver.release((start[0] + 40, start[1] + 40))
+
+
+def test_dropping_on_a_refusing_column_returns_the_cards_and_names_the_rule(play) -> None:
+    driver = play(position=TWO_TARGETS)
+    game = driver.table.game
+    before = format_position(game)
+    message = refusal(game, Move(0, 3, 1))
+    driver.drag_move(Move(0, 3, 1))
+    assert driver.table.toast.message == message
+    driver.settle()
+    assert format_position(game) == before
+    assert_settled(driver)
+
+
+def test_dropping_nowhere_returns_the_cards_quietly(play) -> None:
+    driver = play(position=TWO_TARGETS)
+    start = driver.card_point(0, 1)
+    driver.drag(start, (start[0], driver.app.size[1] - 2))  # over its own column
+    driver.settle()
+    assert driver.table.game.moves == 0 and driver.table.toast.message is None
+    assert_settled(driver)
+
+
+def test_pressing_a_card_that_cannot_move_names_the_rule(play) -> None:
+    driver = play(code="SP1-S4C-AAAAAAA", position="""
+1: [Kd] 9h 8s
+2: 5c
+""")
+    driver.press(driver.card_point(0, 0))
+    assert driver.table.toast.message == tr("rule.face-down")
+    driver.release(driver.card_point(0, 0))
+    driver.press(driver.card_point(0, 1))
+    assert driver.table.toast.message == tr("rule.mixed-suits")
+    driver.release(driver.card_point(0, 1))
+    assert driver.table.dragging is None
+
+
+def test_a_single_click_does_nothing(play) -> None:
+    driver = play(position=TWO_TARGETS)
+    driver.click(driver.card_point(0, 1))
+    driver.settle()
+    assert driver.table.game.moves == 0 and driver.table.toast.message is None
+
+
+def test_double_click_prefers_a_same_suit_target(play) -> None:
+    driver = play(position=TWO_TARGETS)
+    driver.double_click(driver.card_point(0, 1))
+    driver.settle()
+    game = driver.table.game
+    assert [str(slot.card) for slot in game.columns[2]] == ["8s", "7s"]
+    assert_settled(driver)
+
+
+def test_double_click_with_nowhere_to_go_reminds(play) -> None:
+    driver = play(position="""
+1: 7s
+2: Kd
+""")
+    driver.double_click(driver.card_point(0, 0))
+    assert driver.table.toast.message == tr("table.nowhere")
+    assert driver.table.game.moves == 0
+
+
+def test_double_click_can_be_turned_off(play) -> None:
+    driver = play(position=TWO_TARGETS, double_click=False)
+    driver.double_click(driver.card_point(0, 1))
+    driver.settle()
+    assert driver.table.game.moves == 0
+
+
+@pytest.mark.parametrize("auto_place", [True, False])
+def test_auto_place_sends_a_dropped_group_to_the_best_column(play, auto_place: bool) -> None:
+    driver = play(position=TWO_TARGETS, auto_place=auto_place)
+    game = driver.table.game
+    message = refusal(game, Move(0, 3, 1))
+    driver.drag_move(Move(0, 3, 1))  # dropped on the king: refused without auto-place
+    driver.settle()
+    if auto_place:
+        assert [str(slot.card) for slot in game.columns[2]] == ["8s", "7s"]
+    else:
+        assert game.moves == 0 and driver.table.toast.message == message
+    assert_settled(driver)
+
+
+def test_key_a_toggles_auto_place(play) -> None:
+    driver = play()
+    driver.key(pygame.K_a)
+    assert driver.app.settings.auto_place
+    assert driver.table.toast.message == tr("table.auto-place-on")
+    driver.key(pygame.K_a)
+    assert not driver.app.settings.auto_place
+
+
+def test_clicking_the_stock_deals(play) -> None:
+    driver = play()
+    game = driver.table.game
+    driver.click(driver.stock_point())
+    assert game.moves == 1 and len(game.stock) == 40
+    assert driver.table.board.moving  # the cards fly out
+    driver.settle()
+    assert_settled(driver)
+
+
+def test_a_deal_refused_by_an_empty_column_reminds_and_shakes(play) -> None:
+    driver = play(position="""
+stock: As 2s 3s
+1: 5h
+2:
+3: 9s
+""")
+    game = driver.table.game
+    before = format_position(game)
+    driver.click(driver.stock_point())
+    assert driver.table.toast.message == tr("rule.empty-column-blocks-deal")
+    assert driver.table.board.stock_shake() != 0 or driver.table.board.shake_until > 0
+    driver.settle()
+    assert format_position(game) == before
+    driver.key(pygame.K_d)
+    assert format_position(game) == before
+    assert_settled(driver)
+
+
+def test_ctrl_z_undoes_and_ctrl_y_redoes(play) -> None:
+    driver = play()
+    game = driver.table.game
+    driver.click(driver.stock_point())
+    after_deal = format_position(game)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert game.moves == 0 and len(game.stock) == 50
+    driver.settle()
+    assert_settled(driver)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert format_position(game) == after_deal
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert format_position(game) == after_deal
+    driver.settle()
+    assert_settled(driver)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert driver.table.toast.message == tr("rule.nothing-to-redo")
+
+
+def test_bar_buttons_undo_and_redo(play) -> None:
+    driver = play()
+    game = driver.table.game
+    driver.key(pygame.K_d)
+    driver.click(driver.button_point("undo"))
+    assert game.moves == 0
+    driver.click(driver.button_point("redo"))
+    assert game.moves == 1
+
+
+RUN_BY_DROP = """
+1: [3h] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3: 5h
+"""
+
+
+def test_a_run_completed_by_a_drop_flies_to_the_completed_area(play) -> None:
+    driver = play(position=RUN_BY_DROP)
+    game = driver.table.game
+    driver.drag_move(Move(1, 0, 1))
+    assert game.removed == 1 and game.score == 500 - 1 + 100
+    board = driver.table.board
+    assert len(board.runs) == 1 and board.moving
+    driver.settle()
+    area = driver.table.geometry.runs_box
+    for sprite in board.runs[0]:
+        assert area.contains(sprite.pos)
+    assert game.columns[0][0].face_up
+    assert_settled(driver)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the run comes back, animated
+    assert game.removed == 0 and board.moving
+    driver.settle()
+    assert_settled(driver)
+
+
+def test_winning_celebrates_then_offers_a_new_game(play) -> None:
+    driver = play(position="""
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+""")
+    won = []
+    driver.app.on_game_event = won.append
+    driver.drag_move(Move(1, 0, 1))
+    assert won == ["move", "won"]
+    driver.app.run_frames(400)  # the celebration runs, then the panel shows
+    assert isinstance(driver.app.scenes.top, WinScene)
+    code = driver.app.session.code
+    driver.key(pygame.K_RETURN)  # New game: the dialog, then its default deal
+    assert isinstance(driver.app.scenes.top, NewGameScene)
+    driver.key(pygame.K_RETURN)
+    assert driver.app.session.code != code and driver.app.scenes.top is driver.table
+
+
+def test_esc_asks_before_quitting_and_ctrl_q_quits(play) -> None:
+    driver = play()
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.running and isinstance(driver.app.scenes.top, ConfirmScene)
+    driver.key(pygame.K_ESCAPE)  # no: back to the game
+    assert driver.app.running and driver.app.scenes.top is driver.table
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_RETURN)  # yes
+    assert not driver.app.running
+    other = play()
+    other.key(pygame.K_q, pygame.KMOD_CTRL)
+    assert not other.app.running
+
+
+def test_closing_the_window_quits(play) -> None:
+    driver = play()
+    driver.post(pygame.QUIT)
+    assert not driver.app.running
+
+
+def test_new_game_key_offers_another_deal_of_the_chosen_kind(play) -> None:
+    driver = play(code="SP1-S2R-ABCDEFG", suits=2, relaxed=True, winnable_only=False)
+    driver.key(pygame.K_n)
+    assert isinstance(driver.app.scenes.top, NewGameScene)
+    driver.key(pygame.K_RETURN)
+    code = driver.app.session.code
+    assert (code.layout, code.suits, code.relaxed) == ("SP", 2, True)
+    assert str(code) != "SP1-S2R-ABCDEFG"
+    driver.settle()
+    assert_settled(driver)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
+def test_resizing_keeps_every_card_on_screen(play, size: tuple[int, int]) -> None:
+    driver = play(code="SP1-S2C-ABCDEFG")
+    for _ in range(3):
+        driver.key(pygame.K_d)
+    driver.resize(size)
+    driver.settle()
+    assert driver.app.size == size and driver.table.geometry.size == size
+    assert_settled(driver)
+
+
+def test_the_bar_works_at_once_after_a_resize(play) -> None:
+    """Just after a resize the bar shows stretched while its new layout is made
+    between frames; a press on it must still land on the right button."""
+    driver = play(code="SP1-S2C-ABCDEFG")
+    driver.key(pygame.K_d)
+    driver.settle()
+    driver.resize((1600, 900))
+    driver.app.step()  # the pass that handles the resize: the stretched picture
+    assert driver.table.geometry.size == (1600, 900)
+    laid_out = TopBar(driver.table.geometry)  # where the player sees Undo once drawn
+    undo = next(button for button in laid_out.buttons if button.action == "undo")
+    driver.click(undo.box.centre)
+    assert driver.table.game.history() == ([], [DEAL])
+    driver.settle()
+    assert_settled(driver)
+
+
+def test_one_deck_has_seven_columns(play) -> None:
+    driver = play(code="SO1-S1C-AAAAAAB")
+    assert len(driver.table.board.columns) == 7
+    driver.click(driver.stock_point())
+    driver.settle()
+    assert_settled(driver)
+
+
+def test_nothing_is_drawn_while_idle(play) -> None:
+    driver = play()
+    app = driver.app
+    frames = []
+    original = app.draw
+    app.draw = lambda: (frames.append(1), original())
+    app.run_frames(30)
+    assert frames == [] and not app.busy
+    assert 0 < app.idle_timeout() <= 1.0
+    driver.key(pygame.K_d)
+    assert frames
+
+
+def test_the_clock_runs_once_the_game_starts(play) -> None:
+    driver = play()
+    app = driver.app
+    app.run_frames(120)
+    assert app.session.elapsed == 0
+    driver.key(pygame.K_d)
+    app.run_frames(120)
+    assert 1.5 < app.session.elapsed < 2.5
+    assert app.idle_timeout() <= 1.0
+
+
+@pytest.mark.parametrize(("seed", "code"), [(1234, "SP1-S2C-ABCDEFG"), (99, "SO1-S4R-AAAQRST"),
+                                           (7, "SB1-S1C-ZZZZZZZ")])
+def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play, seed: int,
+                                                                    code: str) -> None:
+    rng = random.Random(seed)
+    driver = play(code=code)
+    game = driver.table.game
+    columns = len(game.columns)
+    for _ in range(70):
+        if rng.random() < 0.05:
+            driver.resize(rng.choice([(800, 600), (1280, 720), (1920, 1080), (1000, 900)]))
+        roll = rng.random()
+        moves = game.legal_moves()
+        if roll < 0.4 and moves:
+            driver.drag_move(rng.choice(moves))
+        elif roll < 0.5 and moves:
+            move = rng.choice(moves)
+            count = move.count or 1
+            driver.double_click(driver.card_point(move.source,
+                                                  len(game.columns[move.source]) - count))
+        elif roll < 0.6:
+            source, target = rng.randrange(columns), rng.randrange(columns)
+            if game.columns[source] and game.columns[source][-1].face_up:
+                driver.drag_move(Move(source, target, 1))
+        elif roll < 0.7 and game.is_legal(DEAL):
+            driver.click(driver.stock_point())
+        elif roll < 0.85:
+            driver.key(pygame.K_z, pygame.KMOD_CTRL)
+        else:
+            driver.key(pygame.K_y, pygame.KMOD_CTRL)
+        driver.app.run_frames(rng.randrange(0, 12))
+    driver.settle()
+    assert driver.table.board.rebuilds == 0
+    assert_settled(driver)
+
+
+def test_a_double_click_on_the_stock_deals_once(play) -> None:
+    driver = play()
+    driver.double_click(driver.stock_point())
+    assert driver.table.game.moves == 1
+
+
+def test_rule_reminders_can_be_turned_off(play) -> None:
+    driver = play(position=TWO_TARGETS, rule_reminders=False)
+    driver.drag_move(Move(0, 3, 1))
+    driver.settle()
+    assert driver.table.toast.message is None and driver.table.game.moves == 0
+    assert_settled(driver)
+
+
+def test_animation_off_puts_cards_in_place_at_once(play) -> None:
+    driver = play(animation_speed="off")
+    driver.key(pygame.K_d)
+    assert_settled(driver)  # without running a single frame
+
+
+def test_f11_and_alt_enter_toggle_full_screen(play) -> None:
+    driver = play(size=(1000, 700))
+    app = driver.app
+    driver.key(pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    assert app.size == pygame.display.get_desktop_sizes()[0] == driver.table.geometry.size
+    driver.key(pygame.K_RETURN, pygame.KMOD_ALT)
+    assert not app.fullscreen and not app.settings.fullscreen
+    assert app.size == (1000, 700) == driver.table.geometry.size
+    driver.settle()
+    assert_settled(driver)
+
+
+def test_the_loop_can_sleep_with_any_scene_on_top(play) -> None:
+    from spider.app.scenes import Scene
+
+    driver = play()
+    driver.app.scenes.push(Scene(driver.app))
+    assert 0 < driver.app.idle_timeout() <= 1.0
+    driver.app.run_frames(3)
+
+
+def _same_as_drawn_whole(driver: EventDriver) -> None:
+    """The frame on screen equals the same frame with the resting cards drawn from scratch."""
+    app = driver.app
+    app.draw()
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.table._still_key = None  # forget the kept layer of resting cards
+    app.table._interim = None  # and any stretched picture standing in after a resize
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_table_looks_the_same_as_when_drawn_from_scratch(play, seed: int) -> None:
+    """Only the places cards leave or land on are drawn again: through deals, moves,
+    run removals, undos and redos, at rest and mid-flight, nothing else changes."""
+    rng = random.Random(seed)
+    driver = play(position=RUN_BY_DROP)
+    driver.drag_move(Move(1, 0, 1))  # a run completes and flies off
+    for frames in (0, 2, 9, 30):
+        driver.app.run_frames(frames)
+        _same_as_drawn_whole(driver)
+    for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_y, pygame.KMOD_CTRL)):
+        driver.key(key, mod)
+        driver.app.run_frames(rng.randrange(1, 20))
+        _same_as_drawn_whole(driver)
+        driver.settle()
+        _same_as_drawn_whole(driver)
+    driver = play(code="SP1-S2C-ABCDEFG")
+    game = driver.table.game
+    for _ in range(25):
+        roll, moves = rng.random(), game.legal_moves()
+        if roll < 0.4 and moves:
+            driver.drag_move(rng.choice(moves))
+        elif roll < 0.7 and game.is_legal(DEAL):
+            driver.key(pygame.K_d)
+        else:
+            driver.key(pygame.K_z, pygame.KMOD_CTRL)
+        driver.app.run_frames(rng.randrange(0, 30))
+        _same_as_drawn_whole(driver)
+    driver.settle()
+    _same_as_drawn_whole(driver)
+
+
+def _same_as_loaded(driver: EventDriver) -> None:
+    """The frame on screen equals the table loaded afresh from the model at this size."""
+    app = driver.app
+    app.draw()
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.table.load(deal_in=False)
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+@pytest.mark.parametrize("size", [(1000, 700), (1600, 1000)])
+def test_a_resized_table_is_drawn_anew_once_its_pictures_are_ready(play, size) -> None:
+    """Just after a resize the last picture stands in, stretched; once the new
+    pictures are made the table shows exactly what a fresh start at that size shows."""
+    driver = play(code="SP1-S2C-ABCDEFG")
+    driver.resize(size)
+    driver.settle()
+    _same_as_loaded(driver)
+    driver.resize((1280, 720))
+    driver.key(pygame.K_d)  # play goes on at once: the real table, not the stand-in
+    driver.app.run_frames(1)
+    _same_as_drawn_whole(driver)
+    driver.settle()
+    _same_as_loaded(driver)
+
+
+@pytest.mark.parametrize("action", ["deal-in", "deal", "move", "undo"])
+def test_the_last_frame_of_an_animation_shows_the_cards_at_rest(play, action: str) -> None:
+    """When the loop goes idle, the window shows what drawing the table afresh shows
+    (the step that lands the last card is drawn, not the one before it)."""
+    driver = play(code="SP1-S4C-BCDEFGH")
+    if action == "deal":
+        driver.key(pygame.K_d)
+    elif action == "move":  # the 4 of hearts onto a 5
+        driver.double_click(driver.card_point(4, len(driver.table.game.columns[4]) - 1))
+    elif action == "undo":
+        driver.key(pygame.K_d)
+        driver.settle()
+        driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle()
+    assert driver.table.game.moves == (1 if action in ("deal", "move") else 0)
+    shown = pygame.image.tobytes(driver.app.screen, "RGB")
+    driver.table._still_key = None  # the resting cards drawn from scratch
+    driver.app.request_redraw()
+    driver.app.draw()
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown

@@ -1,0 +1,47 @@
+"""``main.py screenshot``: one real frame saved as PNG; illegal moves are reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from spider.commands.screenshot import take_screenshot
+from spider.model.dealcode import DealCode
+from spider.model.notation import parse_moves
+
+
+def test_a_screenshot_has_the_size_asked_for(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    code = DealCode.parse("SP1-S4C-BCDEFGH")
+    assert take_screenshot(out, (1024, 700), code, parse_moves("d")) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 700)
+    felt = image.get_at((512, 450))
+    assert felt.g > felt.r and felt.g > felt.b  # the green table shows
+
+
+def test_an_illegal_move_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "shot.png"
+    status = take_screenshot(out, (800, 600), DealCode.parse("SP1-S1C-AAAAAAD"),
+                             parse_moves("u"))
+    assert status == 1 and not out.exists()
+    assert "nothing-to-undo" in capsys.readouterr().err
+
+
+def test_a_screenshot_leaves_the_players_saved_game_alone(tmp_path: Path) -> None:
+    from spider.data import storage
+    from spider.data.persistence import GAME_FILE, save_game
+    from spider.data.session import Session
+
+    folder = storage.data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    played = Session(DealCode.parse("SP1-S2C-ABCDEFG"))
+    played.game.deal()
+    save_game(folder, played)
+    before = sorted((path.name, path.read_bytes()) for path in folder.iterdir())
+    assert (folder / GAME_FILE).exists()
+    assert take_screenshot(tmp_path / "shot.png", (800, 600),
+                           DealCode.parse("SP1-S1C-AAAAAAD"), parse_moves("d")) == 0
+    assert sorted((path.name, path.read_bytes()) for path in folder.iterdir()) == before

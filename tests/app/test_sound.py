@@ -1,0 +1,86 @@
+"""Sound effects: all loaded, muted by the setting, silent (never fatal) without a device."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from spider.app import sound
+from spider.app.clock import ManualClock
+from spider.app.loop import App
+from spider.app.sound import NAMES, Sounds
+from spider.app.table.driver import EventDriver
+from spider.data.session import Session
+from spider.data.settings import Settings
+from spider.model.dealcode import DealCode
+
+
+class Counting:
+    """Stands in for a pygame Sound and counts how often it is played."""
+
+    def __init__(self) -> None:
+        self.played = 0
+
+    def play(self) -> None:
+        self.played += 1
+
+
+def make_app(**settings: object) -> App:
+    app = App(settings=Settings(fullscreen=False, **settings),  # type: ignore[arg-type]
+              session=Session(DealCode.parse("SP1-S1C-AAAAAAD")), size=(1280, 720),
+              fullscreen=False, clock=ManualClock())
+    app.run_until_idle()
+    return app
+
+
+def test_every_effect_loads_and_plays() -> None:
+    sounds = Sounds()
+    assert sounds.available
+    assert sorted(sounds.effects) == sorted(NAMES)
+    assert all(sounds.play(name) for name in NAMES)
+    assert not sounds.play("no-such-sound")
+
+
+def test_sound_setting_mutes_the_game() -> None:
+    app = make_app()
+    counters = {name: Counting() for name in NAMES}
+    app.sounds.effects = counters  # type: ignore[attr-defined]
+    driver = EventDriver(app)
+    driver.click(driver.stock_point())                  # a deal: cards fly, "deal" sounds
+    driver.settle()
+    assert counters["deal"].played > 0
+
+    app.apply_settings(app.settings.with_(sound=False))
+    before = {name: c.played for name, c in counters.items()}
+    driver.click(driver.stock_point())
+    driver.settle()
+    assert {name: c.played for name, c in counters.items()} == before
+    app.close()
+
+
+def test_no_audio_device_runs_silently(monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.mixer.quit()
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(sound.pygame.mixer, "init", no_device)
+    sounds = Sounds()
+    assert not sounds.available and sounds.effects == {}
+    assert not sounds.play("place")
+    sounds.stop()
+
+    app = make_app()                                     # the whole game, silent
+    assert not app.sounds.available  # type: ignore[attr-defined]
+    driver = EventDriver(app)
+    driver.click(driver.stock_point())
+    driver.settle()
+    assert app.session.game.moves == 1
+    app.close()
+
+
+def test_missing_or_broken_files_are_skipped(tmp_path) -> None:
+    (tmp_path / "place.wav").write_bytes(b"not a wave file")
+    sounds = Sounds(folder=tmp_path)
+    assert sounds.effects == {}
+    assert not sounds.play("place")

@@ -1,0 +1,191 @@
+"""Honest hints: legal, blind to the hidden cards, never the reverse of the last move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spider.model.dealcode import DealCode
+from spider.model.game import DEAL, Game, Move, Slot
+from spider.model.notation import game_from_code, parse_position
+from spider.solver.hints import Hint, Seen, demo_step, past_positions, suggest, visible_key
+
+# A fixed amount of work (no time limit reached), so hints are repeatable.
+EFFORT = {"time_budget": 60.0, "samples": 3, "nodes": 40}
+
+
+def played(code: str, count: int, seed: int = 1) -> Game:
+    """A game after ``count`` hint-engine actions (a realistic position)."""
+    game = game_from_code(DealCode.parse(code))
+    previous = None
+    for _ in range(count):
+        hint = suggest(game, previous, **EFFORT)
+        if hint is None:
+            break
+        game.play(hint.action)
+        previous = hint.action
+    return game
+
+
+def reshuffled(game: Game, rng: random.Random) -> Game:
+    """The same visible position with the face-down cards and the stock shuffled."""
+    hidden = [slot.card for column in game.columns for slot in column if not slot.face_up]
+    hidden += game.stock
+    rng.shuffle(hidden)
+    columns = []
+    for column in game.columns:
+        cells = []
+        for slot in column:
+            cells.append(slot if slot.face_up else Slot(hidden.pop(), False))
+        columns.append(cells)
+    return Game(columns, hidden, relaxed=game.relaxed, score=game.score, moves=game.moves,
+                runs=list(game.runs))
+
+
+@pytest.mark.parametrize(("code", "count"), [
+    ("SP1-S1C-AAAAAAB", 0), ("SP1-S2C-AAAAAAC", 6), ("SP1-S4C-AAAAAAD", 12),
+    ("SP1-S4R-AAAAAAE", 4), ("SO1-S2C-AAAAAAF", 5),
+])
+def test_hints_do_not_depend_on_hidden_cards(code, count):
+    game = played(code, count)
+    hint = suggest(game, None, **EFFORT)
+    rng = random.Random(count)
+    for _ in range(3):
+        other = reshuffled(game, rng)
+        assert visible_key(other) == visible_key(game)
+        assert suggest(other, None, **EFFORT) == hint
+
+
+@pytest.mark.parametrize("code", ["SP1-S1C-AAAAAAA", "SP1-S2C-AAAAAAB", "SP1-S4C-AAAAAAC"])
+def test_hints_are_legal_and_never_reverse_the_last_move(code):
+    game = game_from_code(DealCode.parse(code))
+    previous = None
+    for _ in range(40):
+        hint = suggest(game, previous, **EFFORT)
+        if hint is None:
+            break
+        assert isinstance(hint, Hint) and hint.text()
+        assert game.is_legal(hint.action)
+        if isinstance(hint.action, Move):
+            assert hint.action.count is not None
+            if isinstance(previous, Move):
+                assert hint.action != Move(previous.target, previous.source, previous.count)
+        game.play(hint.action)
+        previous = hint.action
+
+
+def test_reverse_of_previous_move_is_not_suggested_even_when_tempting():
+    # 9♥ just moved from column 1 onto the 10♥ of column 2; back onto the 10♠ of column 1
+    # would undo it.
+    game = parse_position("""\
+rules: classic
+stock: 2c 3c
+1: [Kd] Ts
+2: [Qc] Th 9h
+""")
+    previous = Move(0, 1, 1)
+    hint = suggest(game, previous, **EFFORT)
+    assert hint is None or hint.action != Move(1, 0, 1)
+
+
+def test_a_different_count_back_is_allowed_when_it_wins():
+    game = parse_position("""\
+rules: classic
+removed: 7
+1:
+2:
+3: Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+4: Ks
+""")
+    hint = suggest(game, Move(3, 2, 11), **EFFORT)
+    assert hint is not None and hint.action == Move(2, 3, 12)
+    assert hint.reason == "hint.reason.run"
+
+
+def test_deal_when_nothing_useful_is_left():
+    game = parse_position("""\
+rules: classic
+stock: 2c 3c
+1: [Kd] 5s
+2: [Qc] 9h
+""")
+    hint = suggest(game, None, **EFFORT)
+    assert hint is not None and hint.action is DEAL and hint.reason == "hint.reason.deal"
+
+
+def test_none_when_no_move_and_no_deal():
+    game = parse_position("""\
+rules: classic
+1: [Kd] 5s
+2: [Qc] 9h
+""")
+    assert suggest(game, None, **EFFORT) is None
+
+
+def test_hint_prefers_turning_a_card_over_a_shuffle():
+    game = parse_position("""\
+rules: classic
+1: [Kd] 9s
+2: [Qc] Ts
+3: Kh Th
+""")
+    hint = suggest(game, None, **EFFORT)
+    assert hint is not None and hint.action.source == 0 and hint.reason == "hint.reason.flip"
+
+
+def test_seen_records_cards_turned_then_undone():
+    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAA"))
+    seen = Seen()
+    outcome = game.play(DEAL)
+    seen.record(game, outcome)
+    assert len(seen.known) == 10
+    seen.record(game, game.undo())
+    assert all(key[0] == "stock" for key in seen.known)
+    first = seen.known[("stock", len(game.stock) - 1)]
+    assert first == game.stock[0]
+    # Seen cards change the hint only through what the player saw; it still works.
+    hint = suggest(game, None, seen, **EFFORT)
+    assert hint is None or game.is_legal(hint.action)
+
+
+def test_seen_of_a_resumed_game_is_what_its_player_saw():
+    code = DealCode.parse("SP1-S2C-ABCDEFG")
+    game, seen = game_from_code(code), Seen()
+    for _ in range(2):
+        seen.record(game, game.play(DEAL))
+    seen.record(game, game.undo())  # still to be redone: its cards stay known
+    assert Seen.of_history(game, game_from_code(code)) == seen
+    assert len(seen.known) == 20
+    other = game_from_code(DealCode.parse("SP1-S2C-GFEDCBA"))
+    assert Seen.of_history(game, other).known == {}  # never a wrong card
+
+
+def test_demo_plays_legal_actions_and_avoids_the_past():
+    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAE"))
+    previous = None
+    for _ in range(12):
+        action = demo_step(game, previous, time_budget=0.3)
+        if action is None:
+            break
+        assert game.is_legal(action)
+        past = past_positions(game)
+        game.play(action)
+        if action is not DEAL:
+            assert visible_key(game) not in past
+        previous = action
+
+
+def test_stalled_play_deals_instead_of_rearranging():
+    game = parse_position("""\
+rules: classic
+stock: 2c 3c
+1: [Kd] 9s
+2: [Qc] Ts
+3: Kh Th
+""")
+    hint = suggest(game, None, stalled=True, **EFFORT)
+    assert hint is not None and hint.action is DEAL
+    game.columns[2].clear()
+    hint = suggest(game, None, stalled=True, **EFFORT)  # an empty column: fill it first
+    assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2

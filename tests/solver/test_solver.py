@@ -1,0 +1,178 @@
+"""The full-knowledge solver: verified lines, small puzzles, proofs, the command line."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider.commands.main import main
+from spider.model.dealcode import DealCode
+from spider.model.game import DEAL, Game
+from spider.model.notation import game_from_code, parse_position
+from spider.solver.search import plan_supermove, solve, verify
+from spider.solver.state import Position, replay, step_action, step_token
+from spider.solver.winnable import can_still_win, find_winnable_code
+
+ROOT = Path(__file__).resolve().parents[2]
+
+ONE_MOVE = """\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+"""
+
+# The ace of spades has nowhere to go but the empty column 4.
+NEEDS_EMPTY = """\
+rules: classic
+removed: 6
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
+2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
+3: [2s] [Ah] 2h As
+4:
+"""
+
+# The same without the empty column: the ace is stuck for ever.
+IMPOSSIBLE = """\
+rules: classic
+removed: 6
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
+2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
+3: [2s] [Ah] 2h As
+"""
+
+# Column 1's 8♥ 7♠..2♠ has to go onto the 9♥ through the empty columns.
+MIXED = """\
+rules: classic
+removed: 6
+1: Ks Qs Js Ts 9s 8h 7s 6s 5s 4s 3s 2s
+2: Kh Qh Jh Th 9h 7h 6h 5h 4h 3h 2h Ah
+3: 8s As
+4:
+5:
+"""
+
+
+def test_one_move_from_winning():
+    game = parse_position(ONE_MOVE)
+    result = solve(game, 5)
+    assert result.won and result.proven
+    assert [step_token(step) for step in result.steps] == ["2:1>1"]
+
+
+def test_position_needing_an_empty_column():
+    game = parse_position(NEEDS_EMPTY)
+    result = solve(game, 5)
+    assert result.won
+    assert any(step is not None and step[1] == 3 for step in result.steps)
+    assert replay(game, result.steps).is_won
+
+
+def test_impossible_position_is_proven_lost():
+    game = parse_position(IMPOSSIBLE)
+    result = solve(game, 5)
+    assert not result.won and result.proven
+    assert can_still_win(game, 5) is False
+
+
+def test_puzzle_with_mixed_sequence_is_solved():
+    game = parse_position(MIXED)
+    result = solve(game, 5)
+    assert result.won
+    assert verify(game, result.steps)
+
+
+def test_supermove_plan_is_legal():
+    # Three one-suit groups (2s..5s? no: 6s-5s, 7h, 8s) via two empty columns onto a 9.
+    game = parse_position("""\
+rules: classic
+1: Kc 9h
+2: 8s 7h 6s 5s
+3:
+4:
+""")
+    steps = plan_supermove(1, 0, [2, 1, 1], [2, 3])
+    replay(game, steps)
+    assert [slot.card.rank for slot in game.columns[0]] == [13, 9, 8, 7, 6, 5]
+    assert not game.columns[1] and not game.columns[2] and not game.columns[3]
+
+
+def test_one_suit_deal_is_solved_and_the_line_replays():
+    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAA"))
+    result = solve(game, 20)
+    assert result.won
+    replay(game, result.steps)
+    assert game.is_won and game.removed == 8
+
+
+def test_solve_command_line_is_accepted_by_play(tmp_path):
+    code = "SP1-S1C-AAAAAAD"
+    solved = subprocess.run([sys.executable, "main.py", "solve", "--code", code, "--seconds", "20"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert solved.returncode == 0, solved.stderr
+    tokens = solved.stdout.split()
+    assert tokens and all(token == "d" or ":" in token for token in tokens)
+    played = subprocess.run([sys.executable, "main.py", "play", "--code", code, *tokens],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    assert "removed: 8" in played.stdout and "stock:\n" in played.stdout
+
+
+def test_solve_command_exit_codes(tmp_path, capsys):
+    lost = tmp_path / "lost.txt"
+    lost.write_text(IMPOSSIBLE, encoding="utf-8")
+    assert main(["solve", "--position", str(lost), "--seconds", "2"]) == 1
+    assert "unwinnable" in capsys.readouterr().out
+    assert main(["solve", "--code", "SP1-S9C-AAAAAAA"]) == 2
+    assert main(["solve", "--position", str(tmp_path / "missing.txt")]) == 2
+    assert main(["solve", "--code", "SP1-S1C-AAAAAAA", "--seconds", "0"]) == 2
+    one = tmp_path / "one.txt"
+    one.write_text(ONE_MOVE, encoding="utf-8")
+    assert main(["solve", "--position", str(one), "--seconds", "2"]) == 0
+    assert capsys.readouterr().out.split() == ["2:1>1"]
+
+
+def test_no_win_found_says_so_without_claiming_unwinnable(capsys):
+    # A four-suit deal in a tiny time budget: no proof either way.
+    assert main(["solve", "--code", "SP1-S4C-AAAAAAA", "--seconds", "0.2"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert "unwinnable" not in out
+
+
+def test_winnable_code_and_can_still_win():
+    code = find_winnable_code("SP", 1, False, 10, random.Random(7))
+    assert code.suits == 1 and code.layout == "SP"
+    game = game_from_code(code)
+    assert can_still_win(game, 10) is True
+    assert game.moves == 0 and game.stock  # the live game is untouched
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([1, 2, 4]), st.booleans(), st.randoms())
+def test_compact_state_follows_the_rules_model(number, suits, relaxed, rng):
+    game = game_from_code(DealCode("SP", suits, relaxed and suits > 1, number))
+    position = Position.from_game(game)
+    for _ in range(60):
+        steps = position.legal_steps()
+        legal = game.legal_moves()
+        assert sorted(s for s in steps if s is not None) == sorted(
+            (m.source, m.target, m.count) for m in legal)
+        assert (None in steps) == game.is_legal(DEAL)
+        if not steps:
+            break
+        step = rng.choice(steps)
+        game.play(step_action(step))
+        position = position.play(step)
+        assert position == Position.from_game(game)
+
+
+def test_verify_rejects_a_wrong_line():
+    game = parse_position(ONE_MOVE)
+    assert not verify(game, [(1, 0, 1), (0, 1, 1)])
+    assert not verify(game, [])
+    assert isinstance(game, Game) and game.moves == 0

@@ -1,0 +1,53 @@
+"""``python main.py bench --quick``: the game benchmark runs and reports every figure.
+
+A smoke run only: nothing here asserts how fast anything is.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tools.bench.cli import build_parser
+from tools.bench.game import QUICK_SIZES, SCENES, size_name
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_alone_is_the_game_benchmark_and_the_solver_keeps_its_target() -> None:
+    from tools.bench import game, solver
+
+    parser = build_parser()
+    assert parser.parse_args(["--quick"]).handler is game.command
+    assert parser.parse_args(["game", "--quick"]).handler is game.command
+    assert parser.parse_args(["solver"]).handler is solver.command
+
+
+def test_quick_bench_reports_every_scene_and_figure(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "bench", "--quick",
+                             "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert set(report["sizes"]) == {size_name(size) for size in QUICK_SIZES}
+    for name, size in report["sizes"].items():
+        assert set(size["scenes"]) == set(SCENES)
+        for scene in SCENES:
+            figures = size["scenes"][scene]
+            assert figures["frames"] >= report["frames_per_scene"], (name, scene)
+            for key in ("p50_ms", "p99_ms", "floor_p50_ms", "floor_p99_ms", "p50_ratio",
+                        "p99_ratio"):
+                assert figures[key] > 0, (name, scene, key)
+        assert size["idle"]["seconds"] > 0 and size["idle"]["cpu_percent"] >= 0
+        assert size["resize"]["raster_ms"] > 0 and size["resize"]["stall_ms"] > 0
+        assert sys.platform == "win32" or size["peak_rss_mb"] > 0
+    assert report["startup"]["median"] > 0
+    assert set(report["budgets"]) >= {"frame_p50", "frame_p99", "idle_cpu_percent",
+                                      "raster_ms", "peak_rss_mb", "startup_s"}
+    # The printed table carries the same figures.
+    for name in report["sizes"]:
+        assert name in result.stdout
+    assert "start to first frame" in result.stdout and "budgets:" in result.stdout

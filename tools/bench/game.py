@@ -1,0 +1,889 @@
+"""``python main.py bench [game]``: how fast the game draws, idles, resizes and starts.
+
+Everything runs headless with SDL's dummy video and audio drivers, each window size
+in a fresh subprocess (so the peak memory of that process is the peak of the scenes
+at that size). The figures:
+
+* **frame time** p50 and p99 per scene and window size. A frame is one pass of the
+  App's loop that draws: events + fixed updates + draw + ``display.flip``
+  (``App.step``). With the dummy driver ``flip`` presents nothing (SDL keeps the
+  window's software surface and shows it nowhere), so the figures are the game's
+  own CPU cost of a frame; a real driver adds the upload of the picture, the same
+  for the floor. The App runs on a manual clock advanced 1/60 s after each frame,
+  so every scene shows the same animation at every size, and the frame itself is
+  timed with ``time.perf_counter``.
+* **the floor**, measured in the same run, interleaved frame by frame with the
+  scene: fill the screen, blit the card images the scene showed in that frame
+  (the same already-rendered images, at the same places), ``display.flip`` — no
+  game logic. Each scene's p50 is compared with the floor's p50, its p99 with the
+  floor's p99 (both measured under the same load).
+* **idle CPU**: the real loop (``App.run``, real clock) with a game in progress
+  (its clock ticking on screen) and no input for 5 s: process CPU time
+  (``time.process_time``, every thread) per second of wall time.
+* **resize**: the time to rasterise the whole card set (52 faces and the back) at
+  the card size of the window; and, the window resized as a player does
+  (``Window.size``: SDL makes the window's new picture and queues the events),
+  the pass that handles it against the floor of a resize (another window resized
+  the same way, filled and given the same cards; the system's making of either
+  window's new picture is timed apart, it is not the game's), and the longest
+  pass in the second after it against the floor's p99 (no pass may stall).
+* **peak memory**: ``ru_maxrss`` of the fresh process that ran the size's scenes.
+* **start to first frame** from source: ``python main.py --smoke-test`` with
+  ``SPIDER_EXIT_AFTER_FIRST_FRAME=1`` starts the game as a double-click does and
+  exits right after its first ``display.flip``; wall time of the whole process,
+  median of several runs (a fresh data folder each time, so the first-start
+  window: full screen at the dummy driver's desktop size, 1024×768).
+
+``--json OUT`` writes the same figures; ``--quick`` runs fewer frames at one size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from spider.app.loop import App
+    from spider.model.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+QUICK_SIZES = ((1280, 720),)
+SCENES = ("rest", "long", "drag", "deal", "run", "win", "win_panel")
+SCENE_TITLES = {
+    "rest": "fresh deal at rest",
+    "long": "long game at rest (104 cards)",
+    "drag": "dragging 12 cards",
+    "deal": "deal animation",
+    "run": "run-removal animation",
+    "win": "win celebration (cascade)",
+    "win_panel": "  the same under the win panel",
+}
+FRAMES = 300
+QUICK_FRAMES = 30
+IDLE_SECONDS = 5.0
+QUICK_IDLE_SECONDS = 1.0
+STARTUP_RUNS = 5
+QUICK_STARTUP_RUNS = 1
+DT = 1 / 60
+FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
+
+#: Budgets (the ratios are to the floor measured in the same run).
+BUDGET_P50 = 1.3
+BUDGET_P99 = 2.0
+BUDGET_IDLE = 2.0          # % of one core
+BUDGET_RASTER_4K = 250.0   # ms
+BUDGET_MEMORY_4K = 200.0   # MB
+BUDGET_STARTUP = 0.6       # s
+
+#: A fresh 4-suit deal (every face appears), dealt in and at rest.
+FRESH_CODE = "SP1-S4C-BCDEFGH"
+
+#: The win: seven runs gone, the last one completes when the ace goes onto the two.
+WIN_POSITION = """\
+rules: classic
+score: 1200
+moves: 140
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+4:
+5:
+6:
+7:
+8:
+9:
+10:
+"""
+
+
+def long_position() -> str:
+    """All 104 cards on the table in long columns; column 1 ends with a 12-card
+    spade run (K to 2) to drag, and the ace of spades lies at the end of column 10
+    (a double-click on it completes a run)."""
+    from spider.model.cards import RANK_LETTERS, Suit
+
+    def name(rank: int, suit: Suit) -> str:
+        return f"{RANK_LETTERS[rank - 1]}{suit.value}"
+
+    deck = [(rank, suit) for _ in range(2) for suit in Suit for rank in range(1, 14)]
+    spade_run = [(rank, Suit.SPADES) for rank in range(13, 1, -1)]
+    for card in [*spade_run, (1, Suit.SPADES)]:
+        deck.remove(card)
+    # Interleave so that columns mix suits like a real game.
+    deck = deck[::3] + deck[1::3] + deck[2::3]
+    lengths = [5, 14, 12, 11, 10, 9, 8, 8, 8, 6]  # plus the run (12) and the ace (1): 104
+    columns, cursor = [], 0
+    for number, length in enumerate(lengths):
+        cards = deck[cursor:cursor + length]
+        cursor += length
+        down = length // 2 if number else length
+        slots = [f"[{name(*card)}]" if index < down else name(*card)
+                 for index, card in enumerate(cards)]
+        if number == 0:
+            slots += [name(*card) for card in spade_run]
+        if number == len(lengths) - 1:
+            slots.append(name(1, Suit.SPADES))
+        columns.append(slots)
+    assert cursor == len(deck)
+    lines = ["rules: classic", "score: 420", "moves: 80", "removed: 0", "stock:"]
+    lines += [f"{number}: {' '.join(slots)}" for number, slots in enumerate(columns, start=1)]
+    return "\n".join(lines) + "\n"
+
+
+# ====================================================================== worker side
+# Runs in the subprocess for one window size (``python -m tools.bench.game --worker``).
+
+_DATA: str | None = None  # the worker's temporary folder (each App gets its own inside)
+
+
+def _headless(data: str) -> None:
+    global _DATA
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    _DATA = data
+
+
+def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | None = None,
+              game: Game | None = None, real_clock: bool = False) -> App:
+    """The real App as the game builds it (with dialogs, saving and sound)."""
+    import tempfile
+
+    from spider.app.clock import ManualClock, SystemClock
+    from spider.app.loop import App
+    from spider.data.session import Session
+    from spider.data.settings import Settings
+    from spider.model.dealcode import DealCode
+    from spider.model.notation import parse_position
+
+    # A fresh data folder for every App: nothing saved by the last scene is loaded.
+    os.environ["SPIDER_DATA_DIR"] = tempfile.mkdtemp(prefix="spider-bench-", dir=_DATA)
+    session = Session(DealCode.parse(code))
+    if position is not None:
+        session.game = parse_position(position)
+    if game is not None:
+        session.game = game
+    return App(settings=Settings(), session=session, size=size, fullscreen=False,
+               clock=SystemClock() if real_clock else ManualClock())
+
+
+#: Every card the celebration blitted into its canvas since the last frame.
+_LEAPS: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+
+def _record_leaps() -> None:
+    """Make the celebration report the cards it blits while it updates (its trails)."""
+    from spider.app.table.celebration import Celebration
+
+    real = Celebration.update
+    if getattr(real, "recorded", False):
+        return
+
+    def update(self: Celebration, dt: float) -> None:
+        real(self, dt)
+        _LEAPS.extend((leaper.image, (round(leaper.x), round(leaper.y)))
+                      for leaper in self.leapers)
+
+    update.recorded = True  # type: ignore[attr-defined]
+    Celebration.update = update  # type: ignore[method-assign]
+
+
+def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The card images the table drew in the last frame and where (what the floor blits)."""
+    table = app.table
+    celebration = table.celebration
+    if celebration is not None:
+        tops = [pile[0] for pile in celebration.piles if pile]
+        return tops + _LEAPS
+    resting, flying, dragged = table.board.layers()
+    top = {sprite.pos: sprite for sprite in resting}
+    shown = [sprite for sprite in resting if top[sprite.pos] is sprite] + flying + dragged
+    images = table.images
+    return [(images.image(sprite.card, sprite.shown_up, sprite.squash),
+             (round(sprite.pos[0]), round(sprite.pos[1]))) for sprite in shown]
+
+
+_DRAWN = [0]  # frames the App has drawn
+
+
+def _count_draws(app: App) -> None:
+    if getattr(app.draw, "counted", False):
+        return
+    real_draw = app.draw
+
+    def counted_draw() -> None:
+        _DRAWN[0] += 1
+        real_draw()
+
+    counted_draw.counted = True  # type: ignore[attr-defined]
+    app.draw = counted_draw  # type: ignore[method-assign]
+
+
+class _Recorder:
+    """Times frames of the real loop and, right after each, the floor for the same cards."""
+
+    def __init__(self, app: App) -> None:
+        import pygame
+
+        from spider.app.table.felt import FELT
+
+        _record_leaps()
+        self.app = app
+        self.pygame = pygame
+        self.felt = FELT
+        self.frames: list[float] = []
+        self.floor: list[float] = []
+        _count_draws(app)
+
+    def frame(self, before: Callable[[], None] | None = None) -> None:
+        """One timed pass of the loop (it must draw), then one timed floor frame."""
+        pygame, app = self.pygame, self.app
+        if before is not None:
+            before()
+        drawn = _DRAWN[0]
+        _LEAPS.clear()
+        start = time.perf_counter()
+        app.step()
+        elapsed = time.perf_counter() - start
+        if _DRAWN[0] == drawn:  # nothing was drawn: not a frame
+            _spare(app, DT - elapsed)
+            app.clock.sleep(DT)
+            return
+        self.frames.append(elapsed)
+        cards = _shown_cards(app)
+        screen = app.screen
+        start = time.perf_counter()
+        screen.fill(self.felt)
+        screen.fblits(cards)
+        pygame.display.flip()
+        self.floor.append(time.perf_counter() - start)
+        _spare(app, DT - elapsed)  # the rest of the frame, as App.run offers it
+        app.clock.sleep(DT)
+
+    def result(self) -> dict[str, Any]:
+        return {"frames": len(self.frames), "times": self.frames, "floor": self.floor}
+
+
+def _spare(app: App, seconds: float) -> None:
+    """The rest of the frame offered to work that can wait, as ``App.run`` does."""
+    spare = getattr(app, "spare", None)  # (an App from before it had any)
+    if spare is not None:
+        spare(seconds)
+
+
+def _post(kind: int, **attributes: object) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(kind, **attributes))
+
+
+def _settle(app: App) -> None:
+    app.run_until_idle(limit=20000)
+
+
+def _show(app: App, *, position: str | None = None, code: str = FRESH_CODE) -> None:
+    """Start a new game in the running App (as the New game dialog does) and let it settle."""
+    from spider.data.session import Session
+    from spider.model.dealcode import DealCode
+    from spider.model.notation import parse_position
+
+    session = Session(DealCode.parse(code))
+    if position is not None:
+        session.game = parse_position(position)
+    app.start_session(session)
+    _settle(app)
+
+
+def _scene_rest(app: App, frames: int, *, position: str | None = None) -> dict[str, Any]:
+    _show(app, position=position)
+    recorder = _Recorder(app)
+    while len(recorder.frames) < frames:
+        recorder.frame(before=app.request_redraw)
+    return recorder.result()
+
+
+def _scene_drag(app: App, frames: int) -> dict[str, Any]:
+    import pygame
+
+    from spider.app.table.driver import EventDriver
+
+    _show(app, position=long_position())
+    driver = EventDriver(app)
+    column = app.table.game.columns[0]
+    start = driver.card_point(0, len(column) - 12)
+    width, height = app.size
+    driver.press(start)
+    recorder = _Recorder(app)
+    # Sweep the group across the table and back, lower each time (real MOUSEMOTION events).
+    for number in range(frames):
+        phase = (number % 120) / 60
+        across = phase if phase <= 1 else 2 - phase
+        x = round(width * (0.05 + 0.9 * across))
+        y = min(height - 2, round(start[1] + height * 0.1 * ((number // 120) % 3)))
+        recorder.frame(before=lambda x=x, y=y: _post(
+            pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
+    assert app.table.dragging is not None, "the group was not dragged"
+    driver.release(start)
+    _settle(app)
+    return recorder.result()
+
+
+def _repeat_animation(app: App, frames: int, begin: Callable[[], None],
+                      reset: Callable[[], None]) -> dict[str, Any]:
+    """Time every frame while the animation ``begin`` starts runs; ``reset`` between."""
+    recorder = _Recorder(app)
+    for _ in range(frames):  # each round times one frame at least
+        if len(recorder.frames) >= frames:
+            break
+        recorder.frame(before=begin)
+        while app.busy and len(recorder.frames) < frames:
+            recorder.frame()
+        reset()
+    assert len(recorder.frames) >= frames, "the animation did not start"
+    return recorder.result()
+
+
+def _undo_at_once(app: App) -> None:
+    app.table.perform("undo")
+    app.table.finish_animations()
+    _settle(app)
+
+
+def _scene_deal(app: App, frames: int) -> dict[str, Any]:
+    import pygame
+
+    _show(app)
+
+    def begin() -> None:
+        _post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)
+
+    return _repeat_animation(app, frames, begin, lambda: _undo_at_once(app))
+
+
+def _double_click(point: tuple[int, int]) -> None:
+    import pygame
+
+    for clicks in (1, 2):
+        _post(pygame.MOUSEBUTTONDOWN, pos=point, button=1, clicks=clicks)
+        _post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+
+
+def _scene_run(app: App, frames: int) -> dict[str, Any]:
+    from spider.app.table.driver import EventDriver
+
+    _show(app, position=long_position())
+    ace = EventDriver(app).column_point(9)
+
+    def reset() -> None:
+        assert app.table.game.removed == 1, "the run was not removed"
+        _undo_at_once(app)
+
+    return _repeat_animation(app, frames, lambda: _double_click(ace), reset)
+
+
+def _scene_win(app: App, frames: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The cascade: its frames before the win panel shows (2.5 s), and after, under it."""
+    from spider.app.table.driver import EventDriver
+
+    alone, under = _Recorder(app), _Recorder(app)
+    for _ in range(frames):  # each round times one frame at least
+        if len(alone.frames) >= frames and len(under.frames) >= frames:
+            break
+        _show(app, position=WIN_POSITION)
+        _double_click(EventDriver(app).column_point(1))
+        # The last move and its run fly first (the run scene times those): the
+        # celebration starts when they land.
+        for _ in range(1000):
+            if app.table.celebration is not None:
+                break
+            app.step()
+            app.clock.sleep(DT)
+        assert app.table.celebration is not None, "no celebration"
+        while app.busy and app.table.celebration is not None:
+            recorder = alone if len(app.scenes) == 1 else under
+            if len(recorder.frames) < frames:
+                recorder.frame()
+            elif recorder is under or len(under.frames) >= frames:
+                break
+            else:  # enough of the cascade alone: on (untimed) to the panel
+                app.step()
+                app.clock.sleep(DT)
+        while len(app.scenes) > 1:  # the win dialog
+            app.scenes.pop()
+    assert len(alone.frames) >= frames and len(under.frames) >= frames, "no win dialog"
+    return alone.result(), under.result()
+
+
+def _full_set(images: Any) -> None:
+    """Make every picture of the card set at the images' size (52 faces and the back)."""
+    from spider.model.cards import Card, Suit
+
+    prepare = getattr(images, "prepare_all", None)
+    if prepare is not None:
+        prepare()
+        return
+    for suit in Suit:
+        for rank in range(1, 14):
+            images.face(Card(rank, suit))
+    images.back()
+
+
+def _resize(app: App) -> dict[str, Any]:
+    """The card set rasterised at the window's card size; a resize through the loop."""
+    import statistics
+
+    from spider.app.table.cardimages import CardImages
+
+    size = app.size
+    _show(app, position=long_position())
+    card = app.table.images.size
+    rasters = []
+    for _ in range(3):
+        start = time.perf_counter()
+        _full_set(CardImages(card, app.settings.four_colour))
+        rasters.append(time.perf_counter() - start)
+    from spider.app.loop import MIN_WINDOW
+
+    smaller = (max(MIN_WINDOW[0], size[0] * 3 // 4), max(MIN_WINDOW[1], size[1] * 3 // 4))
+    window, floor = _windows(app, size)
+    felt = _Recorder(app).felt
+    resizes, stalls, completes, systems = [], [], [], []
+    for _ in range(2):
+        for target in (smaller, size):
+            # The floor of a resize: another window resized the same way, filled and
+            # given the same cards. Making the window's new picture is the system's
+            # work (SDL's, or the window manager's), timed apart for both windows.
+            begin = time.perf_counter()
+            floor.size = target
+            system = time.perf_counter() - begin
+            begin = time.perf_counter()
+            screen = floor.get_surface()
+            screen.fill(felt)
+            screen.fblits(_shown_cards(app))
+            floor.flip()
+            floor_time = time.perf_counter() - begin
+            # The player resizes the window: SDL makes its new picture and queues the
+            # events, which the next pass handles. Then the loop as App.run runs it
+            # (each pass, then the rest of its frame offered to work that can wait)
+            # until every picture is made; then a second of frames.
+            start = time.perf_counter()
+            window.size = target
+            begin = time.perf_counter()
+            systems.append(max(system, begin - start))
+            passes = []
+            for _ in range(1000):
+                app.step()
+                passes.append(time.perf_counter() - begin)
+                _spare(app, DT - passes[-1])
+                app.clock.sleep(DT)
+                if not _pictures_pending(app):
+                    break
+                begin = time.perf_counter()
+            assert app.size == target, f"the window is {app.size}, not {target}"
+            completes.append(time.perf_counter() - start)
+            resizes.append((passes[0], floor_time))
+            recorder = _Recorder(app)
+            while len(recorder.frames) < 60:
+                recorder.frame(before=app.request_redraw)
+            stalls.append(max(passes[1:] + recorder.frames))
+    floor.destroy()
+    worst_resize = max(resizes, key=lambda pair: pair[0] / pair[1])
+    return {"card": list(card), "raster": statistics.median(rasters), "rasters": rasters,
+            "complete": statistics.median(completes[1::2]), "stall": max(stalls),
+            "resize_pass": worst_resize[0], "resize_floor": worst_resize[1],
+            "window": max(systems)}
+
+
+def _windows(app: App, size: tuple[int, int]) -> tuple[Any, Any]:
+    """The App's window, and another of the same size for the floor of a resize."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    return window, pygame.Window("floor", size)
+
+
+def _pictures_pending(app: App) -> bool:
+    return bool(getattr(app.table.images, "pending", False))
+
+
+def _peak_rss_mb() -> float | None:
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1e6 if sys.platform == "darwin" else peak / 1024
+
+
+def worker_frames(size: tuple[int, int], frames: int) -> dict[str, Any]:
+    """Every scene in one App, as a player goes from game to game, then a resize."""
+    import gc
+
+    app = _make_app(size)
+    try:
+        scenes = {
+            "rest": lambda: _scene_rest(app, frames),
+            "long": lambda: _scene_rest(app, frames, position=long_position()),
+            "drag": lambda: _scene_drag(app, frames),
+            "deal": lambda: _scene_deal(app, frames),
+            "run": lambda: _scene_run(app, frames),
+        }
+        result: dict[str, Any] = {"scenes": {}}
+        for name, run in scenes.items():
+            result["scenes"][name] = run()
+            gc.collect()
+        result["scenes"]["win"], result["scenes"]["win_panel"] = _scene_win(app, frames)
+        gc.collect()
+        result["peak_rss_mb"] = _peak_rss_mb()  # the scenes (the budget's figure)
+        result["resize"] = _resize(app)
+    finally:
+        app.close()
+    result["peak_rss_resize_mb"] = _peak_rss_mb()  # and the resize test after them
+    return result
+
+
+def worker_idle(size: tuple[int, int], seconds: float) -> dict[str, Any]:
+    """The real loop on the real clock, a game in progress, no input for ``seconds``."""
+    import threading
+
+    import pygame
+
+    from spider.model.game import Move
+    from spider.model.notation import parse_position
+
+    game = parse_position(long_position())
+    game.play(Move(9, 0, 1))  # the ace completes a run: the game is under way
+    app = _make_app(size, game=game, real_clock=True)
+    drawn = [0]
+    real_draw = app.draw
+
+    def counted_draw() -> None:
+        drawn[0] += 1
+        real_draw()
+
+    app.draw = counted_draw  # type: ignore[method-assign]
+    marks: dict[str, float] = {}
+    warm = 1.0
+
+    def mark() -> None:
+        marks["cpu"], marks["wall"], marks["drawn"] = (time.process_time(),
+                                                       time.perf_counter(), drawn[0])
+
+    def stop() -> None:
+        marks["cpu_end"], marks["wall_end"], marks["drawn_end"] = (
+            time.process_time(), time.perf_counter(), drawn[0])
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    timers = [threading.Timer(warm, mark), threading.Timer(warm + seconds, stop)]
+    for timer in timers:
+        timer.start()
+    try:
+        app.run()
+    finally:
+        for timer in timers:
+            timer.cancel()
+        app.close()
+    wall = marks["wall_end"] - marks["wall"]
+    cpu = marks["cpu_end"] - marks["cpu"]
+    return {"seconds": wall, "cpu_seconds": cpu, "cpu_percent": 100 * cpu / wall,
+            "frames": marks["drawn_end"] - marks["drawn"]}
+
+
+# ====================================================================== parent side
+
+def _run_worker(kind: str, size: tuple[int, int], value: float) -> dict[str, Any]:
+    import json
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="spider-bench-") as data:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=data)
+        env.pop(FIRST_FRAME_ENV, None)
+        command = [sys.executable, "-m", "tools.bench.game", "--worker", kind,
+                   "--size", f"{size[0]}x{size[1]}", "--value", str(value)]
+        result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                                timeout=1800)
+    if result.returncode != 0:
+        raise RuntimeError(f"bench worker {kind} {size} failed ({result.returncode}):\n"
+                           f"{result.stdout}{result.stderr}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _startup(runs: int) -> dict[str, Any]:
+    """Start to first frame from source: ``python main.py`` exits after its first flip.
+
+    Timed as a player starts it from source after a first run: with the bytecode
+    cached (in a temporary pycache prefix, even where the environment turns
+    writing bytecode off). The first run, compiling every module, is reported apart.
+    """
+    import statistics
+    import subprocess
+    import tempfile
+
+    def once(pycache: str, write_bytecode: bool) -> float:
+        with tempfile.TemporaryDirectory(prefix="spider-bench-") as cwd:
+            env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                       PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(Path(cwd) / "data"),
+                       PYTHONPYCACHEPREFIX=pycache)
+            env[FIRST_FRAME_ENV] = "1"
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            if not write_bytecode:
+                env["PYTHONDONTWRITEBYTECODE"] = "1"
+            command = [sys.executable, str(ROOT / "main.py"), "--smoke-test"]
+            start = time.perf_counter()
+            result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                                    timeout=300)
+            elapsed = time.perf_counter() - start
+        if result.returncode != 0:
+            raise RuntimeError(f"start-up run failed ({result.returncode}):\n"
+                               f"{result.stdout}{result.stderr}")
+        return elapsed
+
+    with tempfile.TemporaryDirectory(prefix="spider-bench-pycache-") as pycache:
+        cold = once(pycache, write_bytecode=False)
+        once(pycache, write_bytecode=True)  # writes the bytecode
+        times = [once(pycache, write_bytecode=True) for _ in range(runs)]
+    return {"runs": times, "median": statistics.median(times), "cold": cold}
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _summarise(raw: dict[str, Any]) -> dict[str, Any]:
+    times, floor = raw["times"], raw["floor"]
+    p50, p99 = _percentile(times, 0.5), _percentile(times, 0.99)
+    f50, f99 = _percentile(floor, 0.5), _percentile(floor, 0.99)
+    return {
+        "frames": raw["frames"],
+        "p50_ms": p50 * 1000, "p99_ms": p99 * 1000, "max_ms": max(times) * 1000,
+        "floor_p50_ms": f50 * 1000, "floor_p99_ms": f99 * 1000,
+        "p50_ratio": p50 / f50, "p99_ratio": p99 / f99, "p99_to_floor_p50": p99 / f50,
+    }
+
+
+def size_name(size: Sequence[int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def run_bench(sizes: Sequence[tuple[int, int]], frames: int, idle_seconds: float,
+              startup_runs: int, out: Any = sys.stdout,
+              progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Measure everything; return the figures (also what ``--json`` writes)."""
+    say = progress or (lambda message: None)
+    report: dict[str, Any] = {
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                    "platform": sys.platform, "video_driver": "dummy"},
+        "frames_per_scene": frames, "sizes": {}, "scenes": list(SCENES),
+    }
+    for size in sizes:
+        name = size_name(size)
+        say(f"frames at {name}...")
+        raw = _run_worker("frames", size, frames)
+        say(f"idle at {name}...")
+        idle = _run_worker("idle", size, idle_seconds)
+        report["sizes"][name] = {
+            "scenes": {scene: _summarise(raw["scenes"][scene]) for scene in SCENES},
+            "idle": idle,
+            "resize": {"card": raw["resize"]["card"], "raster_ms": raw["resize"]["raster"] * 1000,
+                       "complete_ms": raw["resize"]["complete"] * 1000,
+                       "stall_ms": raw["resize"]["stall"] * 1000,
+                       "resize_pass_ms": raw["resize"]["resize_pass"] * 1000,
+                       "resize_floor_ms": raw["resize"]["resize_floor"] * 1000,
+                       "window_ms": raw["resize"]["window"] * 1000},
+            "peak_rss_mb": raw["peak_rss_mb"],
+            "peak_rss_with_resize_mb": raw["peak_rss_resize_mb"],
+        }
+    say("start to first frame...")
+    report["startup"] = _startup(startup_runs)
+    report["budgets"] = check_budgets(report)
+    print_table(report, out)
+    return report
+
+
+def check_budgets(report: dict[str, Any]) -> dict[str, Any]:
+    """Each budget: the worst figure against its limit, and whether it holds."""
+    sizes = report["sizes"]
+    checks: dict[str, Any] = {}
+    scenes = [figures for size in sizes.values() for figures in size["scenes"].values()]
+    worst50 = max(figures["p50_ratio"] for figures in scenes)
+    worst99 = max(figures["p99_ratio"] for figures in scenes)
+    checks["frame_p50"] = {"worst": worst50, "limit": BUDGET_P50, "ok": worst50 <= BUDGET_P50}
+    checks["frame_p99"] = {"worst": worst99, "limit": BUDGET_P99, "ok": worst99 <= BUDGET_P99}
+    idle = max(size["idle"]["cpu_percent"] for size in sizes.values())
+    checks["idle_cpu_percent"] = {"worst": idle, "limit": BUDGET_IDLE, "ok": idle <= BUDGET_IDLE}
+    biggest = max(sizes, key=lambda name: [int(n) for n in name.split("x")])
+    raster = sizes[biggest]["resize"]["raster_ms"]
+    checks["raster_ms"] = {"size": biggest, "worst": raster, "limit": BUDGET_RASTER_4K,
+                           "ok": raster <= BUDGET_RASTER_4K}
+    stall = max(max(size["resize"]["stall_ms"] / max(size["scenes"]["long"]["floor_p99_ms"], 1e-9),
+                    size["resize"]["resize_pass_ms"] / max(size["resize"]["resize_floor_ms"], 1e-9))
+                for size in sizes.values())
+    checks["resize_stall_ratio"] = {"worst": stall, "limit": BUDGET_P99, "ok": stall <= BUDGET_P99}
+    memory = sizes[biggest]["peak_rss_mb"]
+    checks["peak_rss_mb"] = {"size": biggest, "worst": memory, "limit": BUDGET_MEMORY_4K,
+                             "ok": memory is not None and memory <= BUDGET_MEMORY_4K}
+    startup = report["startup"]["median"]
+    checks["startup_s"] = {"worst": startup, "limit": BUDGET_STARTUP,
+                           "ok": startup <= BUDGET_STARTUP}
+    return checks
+
+
+def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
+    def line(text: str = "") -> None:
+        print(text, file=out)
+
+    machine = report["machine"]
+    line(f"Spider benchmark — Python {machine['python']}, {machine['cpus']} CPUs, "
+         f"SDL dummy video/audio drivers, {report['frames_per_scene']} frames per scene")
+    line("frame = one loop pass that draws (events + update + draw + display.flip; the dummy")
+    line("driver's flip presents nothing, so this is the game's CPU cost of a frame).")
+    line("floor = fill the screen + blit the same card images at the same places + flip,")
+    line("no game logic, timed right after each frame. ratio = scene / floor (p50 to p50,")
+    line("p99 to p99). Times in ms.")
+    line()
+    header = (f"{'size':<10} {'scene':<30} {'p50':>7} {'p99':>7} {'floor50':>8} "
+              f"{'floor99':>8} {'p50/fl':>7} {'p99/fl':>7}")
+    line(header)
+    line("-" * len(header))
+    for name, size in report["sizes"].items():
+        for scene in SCENES:
+            f = size["scenes"][scene]
+            line(f"{name:<10} {SCENE_TITLES[scene]:<30} {f['p50_ms']:>7.2f} {f['p99_ms']:>7.2f} "
+                 f"{f['floor_p50_ms']:>8.2f} {f['floor_p99_ms']:>8.2f} "
+                 f"{f['p50_ratio']:>6.2f}x {f['p99_ratio']:>6.2f}x")
+    line()
+    header = (f"{'size':<10} {'idle CPU %':>10} {'idle frames':>11} {'card':>9} "
+              f"{'raster ms':>10} {'resized ms':>10} {'window ms':>9} {'resize ms':>10} "
+              f"{'its floor':>9} {'stall ms':>9} {'peak MB':>8} {'+resize':>8}")
+    line(header)
+    line("-" * len(header))
+    for name, size in report["sizes"].items():
+        idle, resize = size["idle"], size["resize"]
+        rss, rss2 = size["peak_rss_mb"], size.get("peak_rss_with_resize_mb")
+        line(f"{name:<10} {idle['cpu_percent']:>10.2f} {idle['frames']:>11} "
+             f"{resize['card'][0]:>4}x{resize['card'][1]:<4} {resize['raster_ms']:>10.1f} "
+             f"{resize.get('complete_ms', float('nan')):>10.1f} "
+             f"{resize.get('window_ms', float('nan')):>9.2f} "
+             f"{resize.get('resize_pass_ms', float('nan')):>10.2f} "
+             f"{resize.get('resize_floor_ms', float('nan')):>9.2f} {resize['stall_ms']:>9.2f} "
+             f"{'n/a' if rss is None else f'{rss:.1f}':>8} "
+             f"{'n/a' if rss2 is None else f'{rss2:.1f}':>8}")
+    line("idle: real loop and clock, game in progress (its clock ticking), no input; CPU time of")
+    line("the process per wall second. raster: the whole card set (52 faces + back) made at the")
+    line("card size. resized: from a resize to this size until every picture in play is made,")
+    line("through the loop. window: the system making a window's new picture (Window.size; the")
+    line("longest, either window). resize: the pass that handles the resize; its floor: another")
+    line("window resized the same way, filled, the same cards blitted (the worst ratio of four")
+    line("resizes). stall: the longest later pass in the second after a resize (against the")
+    line("long game's floor p99).")
+    line("peak: ru_maxrss of the process that ran the scenes at that size, one App from game to")
+    line("game (+resize: after the resize test too, with its three whole sets made to time them).")
+    line()
+    startup = report["startup"]
+    runs = " ".join(f"{value:.3f}" for value in startup["runs"])
+    line(f"start to first frame from source (python main.py, dummy drivers, "
+         f"{len(startup['runs'])} runs): median {startup['median']:.3f} s  [{runs}]")
+    line(f"(bytecode cached as after a first run; the very first run, compiling every "
+         f"module: {startup.get('cold', float('nan')):.3f} s)")
+    line()
+    line("budgets:")
+    labels = {
+        "frame_p50": ("every scene p50 / floor", "x"),
+        "frame_p99": ("every scene p99 / floor", "x"),
+        "idle_cpu_percent": ("idle CPU (% of one core)", "%"),
+        "raster_ms": ("card set raster", " ms"),
+        "resize_stall_ratio": ("resize pass and stall / their floors", "x"),
+        "peak_rss_mb": ("peak memory", " MB"),
+        "startup_s": ("start to first frame", " s"),
+    }
+    for key, (label, unit) in labels.items():
+        check = report["budgets"][key]
+        where = f" at {check['size']}" if "size" in check else ""
+        worst = "n/a" if check["worst"] is None else f"{check['worst']:.2f}{unit}"
+        line(f"  {'ok  ' if check['ok'] else 'MISS'} {label + where:<40} {worst:>12}  "
+             f"(limit {check['limit']:g}{unit})")
+
+
+# ====================================================================== command line
+
+def _parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game benchmark's options (on ``bench`` and on ``bench game``)."""
+    parser.add_argument("--json", type=Path, metavar="OUT", help="also write the figures here")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"{QUICK_FRAMES} frames per scene, one size, short idle (a smoke run)")
+    parser.add_argument("--frames", type=int, default=None,
+                        help=f"frames per scene (default {FRAMES})")
+    parser.add_argument("--sizes", default=None,
+                        help="window sizes, like 1280x720,3840x2160 (default: 720p, 1080p, 4K)")
+
+
+def command(args: argparse.Namespace) -> int:
+    """``python main.py bench [game]``."""
+    import json
+
+    from spider.commands.common import BadInput
+
+    quick = bool(getattr(args, "quick", False))
+    try:
+        sizes = ([_parse_size(text) for text in args.sizes.split(",") if text.strip()]
+                 if getattr(args, "sizes", None) else list(QUICK_SIZES if quick else SIZES))
+    except ValueError:
+        raise BadInput(f"bad sizes {args.sizes!r}: write them like 1280x720,1920x1080") from None
+    frames = getattr(args, "frames", None) or (QUICK_FRAMES if quick else FRAMES)
+    if frames < 1 or not sizes or any(w < 320 or h < 240 for w, h in sizes):
+        raise BadInput("bench: frames must be at least 1 and sizes at least 320x240")
+    report = run_bench(sizes, frames, QUICK_IDLE_SECONDS if quick else IDLE_SECONDS,
+                       QUICK_STARTUP_RUNS if quick else STARTUP_RUNS,
+                       progress=lambda message: print(message, file=sys.stderr, flush=True))
+    out = getattr(args, "json", None)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def _worker_main(argv: Sequence[str]) -> int:
+    import contextlib
+    import json
+    import tempfile
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--worker", choices=("frames", "idle"), required=True)
+    parser.add_argument("--size", required=True)
+    parser.add_argument("--value", type=float, required=True)
+    args = parser.parse_args(argv)
+    _headless(os.environ.get("SPIDER_DATA_DIR") or tempfile.mkdtemp(prefix="spider-bench-"))
+    size = _parse_size(args.size)
+    with contextlib.redirect_stdout(sys.stderr):  # stdout carries only the result
+        if args.worker == "frames":
+            result = worker_frames(size, int(args.value))
+        else:
+            result = worker_idle(size, args.value)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_worker_main(sys.argv[1:]))
