@@ -49,7 +49,7 @@ def ensure_icons() -> None:
     if all(path.is_file() for path in ICONS):
         return
     print("build: generating the icon files", flush=True)
-    subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icon.py")], check=True)
+    subprocess.run([sys.executable, str(ROOT / "tools" / "make_icon.py")], check=True)
 
 
 def build(onefile: bool = False) -> Path:
