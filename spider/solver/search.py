@@ -27,7 +27,8 @@ How it works
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
   a visited set; when it runs out of positions the position is proven lost.
 
-Every line is replayed through :class:`spider.model.game.Game` before it is trusted.
+Found lines are shortened (:mod:`spider.solver.shorten`), and every line is
+replayed through :class:`spider.model.game.Game` before it is trusted.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import time
 from dataclasses import dataclass, field
 
 from spider.model.game import Game, IllegalAction
+from spider.solver.shorten import shorten
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -589,6 +591,8 @@ def solve(start: Game | Position, seconds: float = 30.0,
             # Widening ran out: search it all.
             steps, proven, more = exhaustive(position, limit - spent, deadline, cancel)
             spent += more
+    if steps:
+        steps = shorten(position, steps)
     if steps is not None and not verify(game, steps):  # never trust an unchecked line
         steps, proven = None, False
     return Solution(steps, proven, time.monotonic() - began, spent)
