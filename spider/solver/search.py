@@ -275,7 +275,7 @@ def _compound(cols: Columns, steps: list[Step]) -> tuple:
 
 
 #: Positions the first, exhaustive look visits before the beam search starts.
-PROBE = 3000
+PROBE = 500
 Key = tuple[object, ...]
 
 

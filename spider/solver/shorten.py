@@ -18,7 +18,15 @@ work is counted in steps played, so the result is the same on any machine.
 
 from __future__ import annotations
 
-from spider.solver.state import DOWN, RANK, Position, Step, movable_length
+from spider.solver.state import (
+    DOWN,
+    RANK,
+    Position,
+    Step,
+    apply_deal,
+    apply_move,
+    movable_length,
+)
 
 #: Steps played, at most, while shortening one line.
 BUDGET = 400_000
@@ -83,8 +91,13 @@ def shortcuts(start: Position, steps: list[Step], work: _Work | None = None) -> 
         best, best_step = index + 1, steps[index]
         legal = here.legal_steps()
         if work.spend(len(legal)):
+            cols, stock = here.cols, here.stock
             for step in legal:
-                reached = last.get(exact_key(here.play(step)), -1)
+                if step is None:
+                    key: Key = (apply_deal(cols, stock)[0], max(0, len(stock) - len(cols)))
+                else:
+                    key = (apply_move(cols, *step)[0], len(stock))
+                reached = last.get(key, -1)
                 if reached > best:
                     best, best_step = reached, step
         out.append(best_step)
