@@ -2,6 +2,7 @@
 
 * :mod:`spider.solver.state` — a compact immutable position for fast search.
 * :mod:`spider.solver.search` — full-knowledge search for a winning line.
+* :mod:`spider.solver.shorten` — the same win in fewer moves.
 * :mod:`spider.solver.hints` — honest hints and the demo player.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
 * :mod:`tools.bench.solver` — the ``bench solver`` benchmark.

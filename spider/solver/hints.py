@@ -39,8 +39,9 @@ API for the view
 ``suggest(..., samples=6, nodes=300, avoid=None, stalled=False)``
     The extra knobs: determinizations, expansions per determinization,
     positions (:func:`visible_key`) not to return to, and the stall flag the
-    demo computes. With a generous ``time_budget`` the work is fixed, so the
-    answer is repeatable; otherwise the budget may cut sampling short.
+    demo computes. The work (samples × nodes) is fixed, so the answer is
+    repeatable; ``time_budget=None`` lifts the outer time limit, which otherwise
+    may cut sampling short on a slow machine.
 
 :class:`Seen`
     Call ``seen.record(game, outcome)`` after every action, undo and redo;
@@ -81,6 +82,8 @@ STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plan
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
+SAMPLES = 6  # determinizations per hint
+NODES = 300  # expansions per determinization
 
 #: The evaluation the hints use: like the solver's, but turning cards counts for more
 #: (it also brings information the player lacks).
@@ -323,7 +326,7 @@ def _reverses(step: Step, previous: Action | None) -> bool:
 
 
 def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
-            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 300,
+            time_budget: float | None = 0.8, *, samples: int = SAMPLES, nodes: int = NODES,
             avoid: set | None = None, stalled: bool = False) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
@@ -331,8 +334,10 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     run and dealt nothing: rearranging has stopped paying, so deal (filling the
     empty columns first), or give up when there is no stock.
 
-    ``samples`` determinizations with ``nodes`` expansions each are searched;
-    ``time_budget`` (seconds) stops early if the machine is slow. ``avoid`` is
+    ``samples`` determinizations with ``nodes`` expansions each are searched, so
+    the work is fixed and the hint the same on any machine; ``time_budget``
+    (seconds, ``None``: no limit) is an outer limit that stops sampling early
+    on a slow machine. ``avoid`` is
     a set of :func:`visible_key` values of positions not to go back to.
     """
     began = time.monotonic()
@@ -358,7 +363,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     root_total = 0.0
     done = 0
     for number in range(samples):
-        if number:
+        if number and time_budget is not None:
             spent = time.monotonic() - began
             if spent + spent / number > time_budget:  # another sample would not fit
                 break
@@ -433,10 +438,12 @@ def past_positions(game: Game) -> set:
 
 
 def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
-              time_budget: float = 0.8) -> Action | None:
+              time_budget: float | None = 0.8, *, samples: int = SAMPLES,
+              nodes: int = NODES) -> Action | None:
     """The demo's next action (the hint engine's choice), or ``None`` to stop."""
     past, idle = _history(game)
-    hint = suggest(game, previous, seen, time_budget, avoid=past, stalled=idle >= STALL)
+    hint = suggest(game, previous, seen, time_budget, samples=samples, nodes=nodes, avoid=past,
+                   stalled=idle >= STALL)
     return None if hint is None else hint.action
 
 

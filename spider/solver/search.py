@@ -27,7 +27,8 @@ How it works
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
   a visited set; when it runs out of positions the position is proven lost.
 
-Every line is replayed through :class:`spider.model.game.Game` before it is trusted.
+Found lines are shortened (:mod:`spider.solver.shorten`), and every line is
+replayed through :class:`spider.model.game.Game` before it is trusted.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import time
 from dataclasses import dataclass, field
 
 from spider.model.game import Game, IllegalAction
+from spider.solver.shorten import shorten
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -272,7 +274,12 @@ def _compound(cols: Columns, steps: list[Step]) -> tuple:
     return tuple(steps), cols, removed
 
 
-def state_key(cols: Columns, stock_len: int) -> tuple:
+#: Positions the first, exhaustive look visits before the beam search starts.
+PROBE = 500
+Key = tuple[object, ...]
+
+
+def state_key(cols: Columns, stock_len: int) -> Key:
     if stock_len:
         return (cols, stock_len)
     return tuple(sorted(cols))
@@ -312,14 +319,19 @@ def _release(*containers: set | list) -> None:
 
 
 class Searcher:
-    """One full-knowledge search over a position (not thread-shared; make one per search)."""
+    """One full-knowledge search over a position (not thread-shared; make one per search).
+
+    It stops after ``nodes`` expansions (the same answer on any machine), at the
+    ``deadline`` (an outer limit for players) or when ``cancel`` is set.
+    """
 
     def __init__(self, position: Position, deadline: float,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, nodes: int | None = None) -> None:
         self.root = position
         self.relaxed = position.relaxed
         self.deadline = deadline
         self.cancel = cancel
+        self.nodes = nodes if nodes is not None else 1 << 62
         self.caches = {w: _Infos(position.relaxed, w) for w in VARIANTS}
         self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
@@ -357,11 +369,16 @@ class Searcher:
         heapq.heapify(heap)
         heapq.heapify(exits)
         expanded = 0
+        stats = self.stats
         while heap and expanded < budget:
             if expanded & 7 == 0:
                 self._check_time(heap)
+            if stats.expanded >= self.nodes:
+                _release(heap)
+                raise _OutOfTime
             _, _, node = heapq.heappop(heap)
             expanded += 1
+            stats.expanded += 1
             cols, _, removed, _, _, h = node
             col_infos = [infos[column] for column in cols]
             for steps, new, gone in children(cols, infos, has_stock, relaxed):
@@ -387,7 +404,6 @@ class Searcher:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
                         heapq.heapreplace(exits, entry)
-        self.stats.expanded += expanded
         best = sorted(exits, reverse=True)[:width]
         return None, [entry[2] for entry in best]
 
@@ -478,14 +494,15 @@ def _cards(position: Position) -> int:
 
 # ------------------------------------------------------------- exhaustive
 def exhaustive(position: Position, node_limit: int, deadline: float,
-               cancel: threading.Event | None = None) -> tuple[list[Step] | None, bool]:
+               cancel: threading.Event | None = None) -> tuple[list[Step] | None, bool, int]:
     """Depth-first search over every legal move with a visited set.
 
-    Returns (winning steps or ``None``, proven): ``proven`` is true when the
-    answer is certain (a win, or every reachable position was visited).
+    Returns (winning steps or ``None``, proven, positions visited): ``proven`` is
+    true when the answer is certain (a win, or every reachable position was
+    visited). It stops after ``node_limit`` positions, at ``deadline`` or on ``cancel``.
     """
     if position.is_won:
-        return [], True
+        return [], True, 0
     seen = {state_key(position.cols, len(position.stock))}
     stack: list[tuple[Position, list[Step], int]] = [(position, position.legal_steps(), 0)]
     try:
@@ -494,8 +511,9 @@ def exhaustive(position: Position, node_limit: int, deadline: float,
         _release(stack, seen)
 
 
-def _depth_first(seen: set, stack: list[tuple[Position, list[Step], int]], node_limit: int,
-                 deadline: float, cancel: threading.Event | None) -> tuple[list[Step] | None, bool]:
+def _depth_first(seen: set[Key], stack: list[tuple[Position, list[Step], int]], node_limit: int,
+                 deadline: float, cancel: threading.Event | None
+                 ) -> tuple[list[Step] | None, bool, int]:
     path: list[Step] = []
     visited = 0
     while stack:
@@ -511,18 +529,16 @@ def _depth_first(seen: set, stack: list[tuple[Position, list[Step], int]], node_
         key = state_key(nxt.cols, len(nxt.stock))
         if key in seen:
             continue
+        if visited >= node_limit or (visited & 15 == 0 and (
+                time.monotonic() > deadline or (cancel is not None and cancel.is_set()))):
+            return None, False, visited
         seen.add(key)
         visited += 1
-        if visited & 15 == 0 and (
-            visited > node_limit or time.monotonic() > deadline
-            or (cancel is not None and cancel.is_set())
-        ):
-            return None, False
         path.append(step)
         if nxt.is_won:
-            return list(path), True
+            return list(path), True, visited
         stack.append((nxt, nxt.legal_steps(), 0))
-    return None, True
+    return None, True, visited
 
 
 # ------------------------------------------------------------------ solve
@@ -533,7 +549,7 @@ class Solution:
     steps: list[Step] | None
     proven: bool  # True: ``steps`` is a win, or ``None`` means no win exists at all
     seconds: float
-    expanded: int = 0
+    expanded: int = 0  # positions expanded: the work done, the same on any machine
 
     @property
     def won(self) -> bool:
@@ -552,28 +568,34 @@ def verify(game: Game, steps: list[Step]) -> bool:
 
 
 def solve(start: Game | Position, seconds: float = 30.0,
-          cancel: threading.Event | None = None) -> Solution:
-    """Search for a winning line with full knowledge, for at most ``seconds``.
+          cancel: threading.Event | None = None, nodes: int | None = None) -> Solution:
+    """Search for a winning line with full knowledge.
 
-    ``start`` may be a live game (it is only read, on the calling thread) or a
+    ``nodes`` caps the work (positions expanded), so the answer is the same on
+    any machine; ``seconds`` is an outer limit on top (for players). ``start``
+    may be a live game (it is only read, on the calling thread) or a
     :class:`Position` snapshot, which is safe to search on any thread.
     """
     began = time.monotonic()
     deadline = began + seconds
+    limit = nodes if nodes is not None else 1 << 62
     position = start if isinstance(start, Position) else Position.from_game(start)
     game = _game_of(position)
-    steps, proven = exhaustive(position, 3000, deadline, cancel)
-    expanded = 0
+    steps, proven, spent = exhaustive(position, min(PROBE, limit), deadline, cancel)
     if steps is None and not proven:
-        searcher = Searcher(position, deadline, cancel)
+        searcher = Searcher(position, deadline, cancel, limit - spent)
         steps = searcher.run()
-        expanded = searcher.stats.expanded
+        spent += searcher.stats.expanded
         proven = steps is not None
-        if steps is None and time.monotonic() < deadline:  # widening ran out: search it all
-            steps, proven = exhaustive(position, 1 << 62, deadline, cancel)
+        if steps is None and spent < limit and time.monotonic() < deadline:
+            # Widening ran out: search it all.
+            steps, proven, more = exhaustive(position, limit - spent, deadline, cancel)
+            spent += more
+    if steps:
+        steps = shorten(position, steps)
     if steps is not None and not verify(game, steps):  # never trust an unchecked line
         steps, proven = None, False
-    return Solution(steps, proven, time.monotonic() - began, expanded)
+    return Solution(steps, proven, time.monotonic() - began, spent)
 
 
 def _game_of(position: Position) -> Game:
