@@ -40,10 +40,12 @@ import time
 from dataclasses import dataclass, field
 
 from spider.model.game import Game, IllegalAction
+from spider.solver.hashing import P, mix, moved_hashes, moved_key, position_key, prefixes
 from spider.solver.shorten import shorten
 from spider.solver.state import (
     DOWN,
     RANK,
+    RUN_LENGTH,
     Columns,
     Position,
     Step,
@@ -85,7 +87,12 @@ DEFAULT = Weights()
 VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
             Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4))
 
-Node = tuple  # (cols, stock, removed, parent, steps, h)
+#: A search node: (cols, stock, removed, parent, steps, h, key, deal gain).
+Node = tuple
+#: A move of :func:`moves`: (source, target, cards, one-suit groups).
+Move = tuple[int, int, int, int]
+#: A built move: (steps, new columns, runs removed).
+Child = tuple[tuple[Step, ...], Columns, int]
 
 
 def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> tuple:
@@ -145,7 +152,8 @@ class _Infos(dict):
         self.w = w
 
     def __missing__(self, column):
-        info = self[column] = column_info(column, self.relaxed, self.w)
+        hashes = prefixes(column)
+        info = self[column] = (*column_info(column, self.relaxed, self.w), hashes, mix(hashes[-1]))
         return info
 
 
@@ -167,6 +175,35 @@ def deal_gain(cols: Columns | list, stock: tuple[int, ...], w: Weights = DEFAULT
     return gain
 
 
+def _deal_cards(stock: tuple[int, ...], width: int) -> tuple[int, ...]:
+    """The card the next deal puts on each column (-1: none, a short last deal)."""
+    dealt = stock[:width]
+    return dealt + (-1,) * (width - len(dealt))
+
+
+def _fit(top: int, card: int, w: Weights) -> float:
+    """How the evaluation changes when ``card`` is dealt onto ``top`` (a column's last card)."""
+    if card < 0:
+        return 0
+    if top == card + 1:
+        return w.suit
+    if top & RANK == (card & RANK) + 1:
+        return w.rank
+    return -w.brk
+
+
+def _gain(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
+    """:func:`deal_gain` of a position, counting nothing for empty columns."""
+    return sum(_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
+               if column)
+
+
+def _key(cols: Columns, stock_len: int, infos: _Infos) -> int:
+    if not stock_len:
+        return sum(infos[column][6] for column in cols) % P
+    return position_key([infos[column][5][-1] for column in cols], stock_len)
+
+
 def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) -> list[Step]:
     """Primitive moves carrying groups ``sizes`` (top group first) via empty columns ``free``."""
     if len(sizes) == 1:
@@ -178,8 +215,9 @@ def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) 
             + plan_supermove(park, target, top, rest))
 
 
-def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list:
-    """Useful moves from ``cols``: (steps, new columns, runs removed) for each."""
+def moves(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Move]:
+    """Useful moves from ``cols``: (source, target, cards, one-suit groups) for each;
+    more than one group is a compound move through the empty columns."""
     width = len(cols)
     by_top: list[list[int]] = [[] for _ in range(15)]
     empties = []
@@ -239,22 +277,33 @@ def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> li
                             continue
                     elif kind == 2 and not suited and not unit:
                         continue
-                    if groups == 1:
-                        new, gone = apply_move(cols, source, target, count)
-                        out.append((((source, target, count),), new, gone))
-                    else:
-                        sizes = _sizes(bounds, groups)
-                        steps = plan_supermove(source, target, sizes, empties)
-                        out.append(_compound(cols, steps))
-            if empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill):
-                if groups == 1:
-                    new, gone = apply_move(cols, source, empty, count)
-                    out.append((((source, empty, count),), new, gone))
-                elif groups <= (1 << (n_empty - 1)):
-                    sizes = _sizes(bounds, groups)
-                    steps = plan_supermove(source, empty, sizes, empties[1:])
-                    out.append(_compound(cols, steps))
+                    out.append((source, target, count, groups))
+            if (empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill)
+                    and (groups == 1 or groups <= (1 << (n_empty - 1)))):
+                out.append((source, empty, count, groups))
     return out
+
+
+def build(cols: Columns, move: Move, infos: _Infos) -> Child:
+    """The position after a move of :func:`moves`: (steps, new columns, runs removed)."""
+    source, target, count, groups = move
+    new, gone = apply_move(cols, source, target, count)  # where a compound move ends too
+    if groups == 1:
+        return ((source, target, count),), new, gone
+    return _plan(cols, move, infos), new, gone
+
+
+def _plan(cols: Columns, move: Move, infos: _Infos) -> tuple[Step, ...]:
+    """The primitive steps of a compound move, through the empty columns."""
+    source, target, _, groups = move
+    sizes = _sizes(infos[cols[source]][3], groups)
+    free = [index for index, column in enumerate(cols) if not column and index != target]
+    return tuple(plan_supermove(source, target, sizes, free))
+
+
+def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Child]:
+    """Useful moves from ``cols``: (steps, new columns, runs removed) for each."""
+    return [build(cols, move, infos) for move in moves(cols, infos, has_stock, relaxed)]
 
 
 def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
@@ -263,15 +312,6 @@ def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
         sizes.append(bound - last)
         last = bound
     return sizes
-
-
-def _compound(cols: Columns, steps: list[Step]) -> tuple:
-    removed = 0
-    for step in steps:
-        assert step is not None
-        cols, gone = apply_move(cols, *step)
-        removed += gone
-    return tuple(steps), cols, removed
 
 
 #: Positions the first, exhaustive look visits before the beam search starts.
@@ -346,11 +386,13 @@ class Searcher:
 
     # --------------------------------------------------------- one segment
     def segment(self, starts: list[Node], budget: int, width: int,
-                seen: set) -> tuple[Node | None, list[Node]]:
+                seen: set[int]) -> tuple[Node | None, list[Node]]:
         """Best-first search from ``starts`` within their segment.
 
         Returns a won node if one is met, and the ``width`` best positions to
-        deal from (each scored as it will be after its deal).
+        deal from (each scored as it will be after its deal). A move's key is
+        worked out from its parent's (:mod:`spider.solver.hashing`) before its
+        position is built, so positions met before cost no building.
         """
         infos = self.infos
         w = infos.w
@@ -358,14 +400,15 @@ class Searcher:
         stock = starts[0][1]
         has_stock = bool(stock)
         stock_len = len(stock)
-        heap: list = []
+        cards = _deal_cards(stock, len(starts[0][0]))
+        heap: list[tuple[float, int, Node]] = []
         counter = 0
-        exits: list = []  # min-heap of (score, counter, node)
+        exits: list[tuple[float, int, Node]] = []  # a min-heap
         for node in starts:
             counter += 1
             heap.append((-node[5], counter, node))
             if has_stock and all(node[0]):
-                exits.append((node[5] + deal_gain(node[0], stock, w), counter, node))
+                exits.append((node[5] + node[7], counter, node))
         heapq.heapify(heap)
         heapq.heapify(exits)
         expanded = 0
@@ -379,27 +422,47 @@ class Searcher:
             _, _, node = heapq.heappop(heap)
             expanded += 1
             stats.expanded += 1
-            cols, _, removed, _, _, h = node
+            cols, _, removed, _, _, h, key, gain = node
             col_infos = [infos[column] for column in cols]
-            for steps, new, gone in children(cols, infos, has_stock, relaxed):
-                key = state_key(new, stock_len)
-                if key in seen:
-                    continue
-                seen.add(key)
+            for source, target, count, groups in moves(cols, infos, has_stock, relaxed):
+                src, dst = cols[source], cols[target]
+                # A compound move ends as one move of all its cards would: same key, same
+                # position; its steps are spelled out only for a position not met before.
+                completes = (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
+                             and dst and dst[-1] == src[-count] + 1)  # maybe a run to remove
+                if not completes:
+                    src_info, dst_info = col_infos[source], col_infos[target]
+                    src_prefix, dst_hash = src_info[5], dst_info[5][-1]
+                    hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
+                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes,
+                                          None if has_stock else (src_info[6], dst_info[6]))
+                    if child_key in seen:
+                        continue
+                new, gone = apply_move(cols, source, target, count)
+                if completes:
+                    child_key = _key(new, stock_len, infos)
+                    if child_key in seen:
+                        continue
+                    child_gain = _gain(new, cards, w)
+                else:
+                    rest = new[source]
+                    child_gain = (gain - _fit(src[-1], cards[source], w)
+                                  + _fit(src[-1], cards[target], w)
+                                  + (_fit(rest[-1], cards[source], w) if rest else 0)
+                                  - (_fit(dst[-1], cards[target], w) if dst else 0))
+                seen.add(child_key)
+                steps = (((source, target, count),) if groups == 1
+                         else _plan(cols, (source, target, count, groups), infos))
                 total = removed + gone
                 if gone and not has_stock and total >= self.runs_to_win and not any(new):
-                    return (new, stock, total, node, steps, 0), []
-                if len(steps) == 1:
-                    source, target, _ = steps[0]
-                    child_h = (h - col_infos[source][4] - col_infos[target][4]
-                               + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
-                else:
-                    child_h = evaluate(new, total, infos)
+                    return (new, stock, total, node, steps, 0, child_key, 0), []
+                child_h = (h - col_infos[source][4] - col_infos[target][4]
+                           + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
                 counter += 1
-                child = (new, stock, total, node, steps, child_h)
+                child = (new, stock, total, node, steps, child_h, child_key, child_gain)
                 heapq.heappush(heap, (-child_h, counter, child))
                 if has_stock and all(new):
-                    entry = (child_h + deal_gain(new, stock, w), counter, child)
+                    entry = (child_h + child_gain, counter, child)
                     if len(exits) < width * 3:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
@@ -407,28 +470,33 @@ class Searcher:
         best = sorted(exits, reverse=True)[:width]
         return None, [entry[2] for entry in best]
 
+    def node(self, cols: Columns, stock: tuple[int, ...], removed: int, parent: Node | None,
+             steps: tuple[Step, ...]) -> Node:
+        """A search node, its evaluation, key and deal gain worked out from scratch."""
+        infos = self.infos
+        return (cols, stock, removed, parent, steps, evaluate(cols, removed, infos),
+                _key(cols, len(stock), infos), _gain(cols, _deal_cards(stock, len(cols)), infos.w))
+
     def deal(self, node: Node) -> Node:
-        cols, stock, removed, _, _, _ = node
+        cols, stock, removed = node[:3]
         new, rest, gone = apply_deal(cols, stock)
-        total = removed + gone
-        return (new, rest, total, node, (None,), evaluate(new, total, self.infos))
+        return self.node(new, rest, removed + gone, node, (None,))
 
     # ------------------------------------------------------------ attempts
     def attempt(self, width: int, budget: int, final_budget: int) -> Node | None:
         """One beam over segments; a won node or ``None``."""
         root = self.root
-        start = (root.cols, root.stock, root.removed, None, (),
-                 evaluate(root.cols, root.removed, self.infos))
+        start = self.node(root.cols, root.stock, root.removed, None, ())
         if root.is_won:
             return start
         starts = [start]
-        seen: set = {state_key(root.cols, len(root.stock))}
+        seen = {start[6]}
         try:
             return self._segments(starts, seen, width, budget, final_budget)
         finally:
             _release(starts, seen)
 
-    def _segments(self, starts: list[Node], seen: set, width: int, budget: int,
+    def _segments(self, starts: list[Node], seen: set[int], width: int, budget: int,
                   final_budget: int) -> Node | None:
         while True:
             has_stock = bool(starts[0][1])
@@ -442,9 +510,8 @@ class Searcher:
                 dealt = self.deal(node)
                 if dealt[1] == () and not any(dealt[0]):
                     return dealt
-                key = state_key(dealt[0], len(dealt[1]))
-                if key not in seen:
-                    seen.add(key)
+                if dealt[6] not in seen:
+                    seen.add(dealt[6])
                     starts.append(dealt)
             if not starts:
                 return None
