@@ -153,7 +153,8 @@ class _Infos(dict):
 
     def __missing__(self, column):
         hashes = prefixes(column)
-        info = self[column] = (*column_info(column, self.relaxed, self.w), hashes, mix(hashes[-1]))
+        info = (*column_info(column, self.relaxed, self.w), hashes, mix(hashes[-1]))
+        info = self[column] = (*info, move_options(column, info))
         return info
 
 
@@ -215,10 +216,42 @@ def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) 
             + plan_supermove(park, target, top, rest))
 
 
+def move_options(column: tuple[int, ...], info: tuple) -> tuple[tuple[int, ...], ...]:
+    """What may move off a column, whatever the rest of the table: (cards, rank wanted
+    under them, kind, whole groups?, one-suit groups, first card, cards left on its group)
+    for each count. Kinds: 0 empties the column, 1 turns or uncovers a card that does not
+    fit, 2 leaves a rank-only link, 3 splits a one-suit group."""
+    movable, natural, bounds = info[1], info[2], info[3]
+    if not movable:
+        return ()
+    size = len(column)
+    rank = column[-1] & RANK
+    out = []
+    for count in range(1, natural + 1):
+        unit = count == movable or count in bounds
+        groups = 1
+        if count > movable:
+            if not unit:
+                continue
+            groups = bounds.index(count) + 1
+        first = column[-count]
+        if count < size:
+            above = column[-count - 1]
+            if above & DOWN:
+                kind = 1  # turns a card
+            elif above & RANK == (first & RANK) + 1:
+                kind = 3 if above == first + 1 else 2  # leaves a link: 3 one-suit, 2 rank only
+            else:
+                kind = 1  # uncovers a card that does not fit
+        else:
+            kind = 0  # empties the column
+        out.append((count, rank + count, kind, unit, groups, first, movable - count))
+    return tuple(out)
+
+
 def moves(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Move]:
     """Useful moves from ``cols``: (source, target, cards, one-suit groups) for each;
     more than one group is a compound move through the empty columns."""
-    width = len(cols)
     by_top: list[list[int]] = [[] for _ in range(15)]
     empties = []
     for index, column in enumerate(cols):
@@ -229,57 +262,30 @@ def moves(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[
     n_empty = len(empties)
     empty = empties[0] if empties else -1
     fill = has_stock and n_empty > 0
+    most = 1 << n_empty  # one-suit groups a compound move may carry onto a card
     out = []
-    for source in range(width):
-        column = cols[source]
+    for source, column in enumerate(cols):
         if not column:
             continue
-        info = infos[column]
-        movable = info[1]
-        if not movable:
-            continue
-        size = len(column)
-        rank = column[-1] & RANK
-        bounds = info[3]
-        reach = info[2] if (n_empty and not relaxed) else movable
-        for count in range(1, reach + 1):
-            if empty < 0 and (rank + count > 13 or not by_top[rank + count]):
-                continue  # nowhere to go (and no empty column: no compound moves either)
-            unit = count == movable or count in bounds
-            groups = 1
-            if count > movable:
-                if not unit:
-                    continue
-                groups = bounds.index(count) + 1
-                if groups > (1 << n_empty):
-                    break
-            first = column[-count]
-            if count < size:
-                above = column[-count - 1]
-                if above & DOWN:
-                    kind = 1  # turns a card
-                elif above & RANK == (first & RANK) + 1:
-                    kind = 3 if above == first + 1 else 2  # leaves a link: 3 one-suit, 2 rank only
-                else:
-                    kind = 1  # uncovers a card that does not fit
-            else:
-                kind = 0  # empties the column
-            want = rank + count
+        for count, want, kind, unit, groups, first, split in infos[column][7]:
+            if groups > most:
+                break
             if want <= 13:
                 for target in by_top[want]:
                     if target == source:
                         continue
-                    suited = cols[target][-1] == first + 1
-                    if kind == 3:
-                        # Splitting a one-suit group onto the same suit: only to join
-                        # the longer part (two decks' runs merging toward a full run).
-                        if not suited or infos[cols[target]][1] <= movable - count:
+                    if kind >= 2:
+                        suited = cols[target][-1] == first + 1
+                        if kind == 3:
+                            # Splitting a one-suit group onto the same suit: only to join
+                            # the longer part (two decks' runs merging toward a full run).
+                            if not suited or infos[cols[target]][1] <= split:
+                                continue
+                        elif not suited and not unit:
                             continue
-                    elif kind == 2 and not suited and not unit:
-                        continue
                     out.append((source, target, count, groups))
             if (empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill)
-                    and (groups == 1 or groups <= (1 << (n_empty - 1)))):
+                    and groups * 2 <= most):
                 out.append((source, empty, count, groups))
     return out
 
