@@ -38,6 +38,7 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from spider.model.game import Game, IllegalAction
 from spider.solver.hashing import P, mix, moved_hashes, moved_key, position_key, prefixes
@@ -48,6 +49,7 @@ from spider.solver.state import (
     RUN_LENGTH,
     Columns,
     Position,
+    Shift,
     Step,
     apply_deal,
     apply_move,
@@ -88,14 +90,20 @@ VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
             Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4))
 
 #: A search node: (cols, stock, removed, parent, steps, h, key, deal gain).
-Node = tuple
+Node = tuple[Any, ...]
 #: A move of :func:`moves`: (source, target, cards, one-suit groups).
 Move = tuple[int, int, int, int]
 #: A built move: (steps, new columns, runs removed).
-Child = tuple[tuple[Step, ...], Columns, int]
+Child = tuple[tuple[Shift, ...], Columns, int]
+#: What may move off a column (see :func:`move_options`).
+Option = tuple[int, int, int, bool, int, int, int]
+#: A column's facts (see :func:`column_info`), then its prefix hashes, their mix and
+#: its :func:`move_options`.
+Info = tuple[int, int, int, tuple[int, ...], float, tuple[int, ...], int, tuple[Option, ...]]
+Facts = tuple[int, int, int, tuple[int, ...], float]
 
 
-def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> tuple:
+def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> Facts:
     """(face-down count, movable length, natural length, group bounds, score) of a column.
 
     The natural length counts the face-up cards at the end that descend by
@@ -143,7 +151,7 @@ def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) ->
     return (down, movable, natural, tuple(bounds), score)
 
 
-class _Infos(dict):
+class _Infos(dict[tuple[int, ...], Info]):
     """Column facts by column, computed once (columns recur in many positions)."""
 
     def __init__(self, relaxed: bool, w: Weights = DEFAULT) -> None:
@@ -151,20 +159,21 @@ class _Infos(dict):
         self.relaxed = relaxed
         self.w = w
 
-    def __missing__(self, column):
+    def __missing__(self, column: tuple[int, ...]) -> Info:
         hashes = prefixes(column)
-        info = (*column_info(column, self.relaxed, self.w), hashes, mix(hashes[-1]))
-        info = self[column] = (*info, move_options(column, info))
+        facts = column_info(column, self.relaxed, self.w)
+        info = self[column] = (*facts, hashes, mix(hashes[-1]), move_options(column, facts))
         return info
 
 
-def evaluate(cols: Columns, removed: int, infos: _Infos) -> int:
+def evaluate(cols: Columns, removed: int, infos: _Infos) -> float:
     return sum(infos[column][4] for column in cols) + infos.w.run * removed
 
 
-def deal_gain(cols: Columns | list, stock: tuple[int, ...], w: Weights = DEFAULT) -> float:
+def deal_gain(cols: Columns | list[tuple[int, ...]], stock: tuple[int, ...],
+              w: Weights = DEFAULT) -> float:
     """Roughly how the evaluation changes when the next deal lands."""
-    gain = 0
+    gain = 0.0
     for column, card in zip(cols, stock, strict=False):
         top = column[-1]
         if top == card + 1:
@@ -201,11 +210,11 @@ def _gain(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
 
 def _key(cols: Columns, stock_len: int, infos: _Infos) -> int:
     if not stock_len:
-        return sum(infos[column][6] for column in cols) % P
+        return int(sum(infos[column][6] for column in cols) % P)
     return position_key([infos[column][5][-1] for column in cols], stock_len)
 
 
-def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) -> list[Step]:
+def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) -> list[Shift]:
     """Primitive moves carrying groups ``sizes`` (top group first) via empty columns ``free``."""
     if len(sizes) == 1:
         return [(source, target, sizes[0])]
@@ -216,7 +225,7 @@ def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) 
             + plan_supermove(park, target, top, rest))
 
 
-def move_options(column: tuple[int, ...], info: tuple) -> tuple[tuple[int, ...], ...]:
+def move_options(column: tuple[int, ...], info: Facts) -> tuple[Option, ...]:
     """What may move off a column, whatever the rest of the table: (cards, rank wanted
     under them, kind, whole groups?, one-suit groups, first card, cards left on its group)
     for each count. Kinds: 0 empties the column, 1 turns or uncovers a card that does not
@@ -299,7 +308,7 @@ def build(cols: Columns, move: Move, infos: _Infos) -> Child:
     return _plan(cols, move, infos), new, gone
 
 
-def _plan(cols: Columns, move: Move, infos: _Infos) -> tuple[Step, ...]:
+def _plan(cols: Columns, move: Move, infos: _Infos) -> tuple[Shift, ...]:
     """The primitive steps of a compound move, through the empty columns."""
     source, target, _, groups = move
     sizes = _sizes(infos[cols[source]][3], groups)
@@ -347,7 +356,7 @@ class _OutOfTime(Exception):
 RELEASE_SLICE = 2048
 
 
-def _release(*containers: set | list) -> None:
+def _release(*containers: set[Any] | list[Any]) -> None:
     """Empty ``containers`` a slice at a time, letting other threads run between
     slices. Freeing a search's hundreds of thousands of positions in one go held
     the interpreter lock for tens of ms after a cancel, and the game's frames waited."""
@@ -383,7 +392,7 @@ class Searcher:
         self.stats = SearchStats()
         self.runs_to_win = position.removed + _cards(position) // 13
 
-    def _check_time(self, *work: list) -> None:
+    def _check_time(self, *work: list[Any]) -> None:
         """Stop (freeing ``work``, the positions waiting, a slice at a time) when time
         is up or the search is cancelled."""
         if time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set()):
