@@ -13,16 +13,20 @@ How it works
   meets that may deal is scored *as it would be after the deal* (the stock is
   known), and the ``width`` best become the next segment's starts. In the last
   segment (stock empty) the best-first search looks for the win itself.
-* **Iterative widening.** Attempts grow the width and budget until the time is
-  up; the first attempts are cheap and solve easy deals fast.
+* **Iterative widening.** Attempts grow the width and budget until the work
+  budget (positions expanded, the same on any machine) or the outer time limit
+  is spent; the first attempts are cheap and solve easy deals fast.
 * **Compound moves.** A mixed-suit descending sequence moves as one step when
   enough empty columns let it go group by group (the steps are spelled out in
   the line printed). Pointless moves are never generated: moving a whole column
   into an empty one, splitting a one-suit group onto a card of another suit,
   moving a group off a card of its own suit onto another card of that suit.
 * **Transposition table.** Keyed on the table and the stock length; once the
-  stock is empty, on the sorted columns (the column order no longer matters).
-* **Evaluation** (:func:`column_score`): face-down cards, one-suit links,
+  stock is empty, regardless of the column order. A move's key comes from its
+  parent's (:mod:`spider.solver.hashing`), so a position met before is turned
+  away before it is built; the deal gain, too, is updated for the two columns
+  a move touches.
+* **Evaluation** (:func:`column_info`): face-down cards, one-suit links,
   rank-only links, breaks, cleared and empty columns, runs removed.
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
   a visited set; when it runs out of positions the position is proven lost.
