@@ -333,7 +333,8 @@ def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
     return sizes
 
 
-#: Positions the first, exhaustive look visits before the beam search starts.
+#: Positions the first, exhaustive look visits before the beam search starts (in an
+#: ending, where it may settle small cases at once: from a deal it never does).
 PROBE = 500
 Key = tuple[object, ...]
 
@@ -667,7 +668,10 @@ def solve(start: Game | Position, seconds: float = 30.0,
     limit = nodes if nodes is not None else 1 << 62
     position = start if isinstance(start, Position) else Position.from_game(start)
     game = _game_of(position)
-    steps, proven, spent = exhaustive(position, min(PROBE, limit), deadline, cancel)
+    steps: list[Step] | None = None
+    proven, spent = False, 0
+    if len(position.stock) <= len(position.cols):  # an ending: it may be settled at once
+        steps, proven, spent = exhaustive(position, min(PROBE, limit), deadline, cancel)
     if steps is None and not proven:
         searcher = Searcher(position, deadline, cancel, limit - spent)
         steps = searcher.run()
