@@ -27,8 +27,10 @@ RUNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(suit * 16 + rank for rank in range(13, 0, -1)) for suit in range(4)
 )
 
-#: A primitive step: (source, target, count), 0-based columns; ``None`` is a deal.
-Step = tuple[int, int, int] | None
+#: A move of cards: (source, target, count), 0-based columns.
+Shift = tuple[int, int, int]
+#: A primitive step: a move of cards, or ``None`` for a deal.
+Step = Shift | None
 Columns = tuple[tuple[int, ...], ...]
 
 

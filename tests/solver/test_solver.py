@@ -201,3 +201,12 @@ def test_verify_rejects_a_wrong_line():
     assert not verify(game, [(1, 0, 1), (0, 1, 1)])
     assert not verify(game, [])
     assert isinstance(game, Game) and game.moves == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["SP1-S4C-AAAAAAC", "SP1-S4C-AAAAAAD", "SP1-S4C-AAAAAAP"])
+def test_four_suit_deals_are_won_within_a_fixed_budget_of_work(code):
+    game = game_from_code(DealCode.parse(code))
+    result = solve(game, 600, nodes=40_000)
+    assert result.won and result.expanded <= 40_000
+    assert replay(game, result.steps).is_won
