@@ -35,6 +35,7 @@ from spider.app.dialogs import (
 )
 from spider.app.dialogs import help as help_module
 from spider.app.dialogs.base import Dialog
+from spider.app.dialogs.example import ExampleScene
 from spider.app.loop import App
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text, widgets
@@ -44,6 +45,7 @@ from spider.data.persistence import load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, save_settings
 from spider.data.statistics import Records, Statistics, Stats, save_statistics
+from spider.model import example
 from spider.model.dealcode import DealCode
 from spider.text.i18n import LANGUAGES, catalogue, format_number, set_language, tr
 
@@ -444,14 +446,48 @@ def test_help_page_fits_and_scrolls(language: str, app_in: Any, recorder: Record
     assert page.get_width() <= scene.view.w
     drawn = recorder.on(page)
     strings = {item.string for item in drawn}
-    for key in ("help.goal.title", "help.rules.title", "help.controls.title", "help.key.esc"):
-        assert tr(key) in strings, key
+    headings = [heading for heading, _ in help_module.HELP_SECTIONS]
+    keys = [key for key, _ in help_module.HELP_KEYS]
+    for key in headings + keys:
+        assert any(tr(key) in string or string in tr(key) for string in strings), key
+    shown = "".join(item.string for item in drawn).replace(" ", "")   # in drawing order
+    for _, blocks in help_module.HELP_SECTIONS:    # every paragraph, all of it
+        for kind, key in blocks:
+            if kind != "picture":
+                params = help_module.HELP_PARAMS.get(key, {})
+                assert tr(key, **params).replace(" ", "") in shown, key
     problems = text_problems(drawn, page.get_rect(), f"{language} help page")
     assert problems == []
     assert scene.max_scroll > 0                  # longer than the window: it scrolls
     EventDriver(app).key(pygame.K_END)
     assert scene.scroll == scene.max_scroll
     assert dialog_problems(app, recorder, f"{language} help") == []
+
+
+@pytest.mark.parametrize("language", ALL)
+def test_help_example_fits_at_every_comment(language: str, app_in: Any,
+                                            recorder: Recorder) -> None:
+    """Help → Example game: the status, the move, each comment and the buttons fit."""
+    app = app_in(language)
+    open_dialog(app, "help")
+    driver = EventDriver(app)
+    button = next(w for w in walk(app.scenes.top.focus.root)
+                  if isinstance(w, Button) and w.label == tr("help.example-button"))
+    driver.click(button.rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, ExampleScene)
+    problems = []
+    for step in sorted(example.NOTES):
+        scene.go(step)
+        where = f"{language} example step {step}"
+        problems += dialog_problems(app, recorder, where)
+        shown = "".join(item.string for item in recorder.on(frame(app, recorder)))
+        for string in (scene.replay.action(), scene.replay.note()):
+            if string.replace(" ", "") not in shown.replace(" ", ""):
+                problems.append(f"{where}: {string!r} not shown whole")
+    scene.toggle_play()                            # the Pause label fits too
+    problems += dialog_problems(app, recorder, f"{language} example playing")
+    assert problems == []
 
 
 @pytest.mark.parametrize("language", ALL)
