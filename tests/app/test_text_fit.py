@@ -338,7 +338,7 @@ TOAST_PARAMS: dict[str, dict[str, object]] = {
 
 def toast_keys() -> list[str]:
     prefixes = ("rule.", "hint.", "save.problem.", "save.failed.", "save.kept-as",
-                "table.nowhere", "table.auto-place", "table.confirm", "newgame.no-winnable")
+                "table.nowhere", "table.auto-place", "newgame.no-winnable")
     return [key for key in catalogue("en") if key.startswith(prefixes)]
 
 
@@ -395,9 +395,9 @@ def open_dialog(app: App, name: str) -> None:
     elif name == "help":
         app.scenes.push(HelpScene(app))
     elif name == "confirm-quit":
-        app.confirm("table.confirm-quit", lambda: None)
+        app.confirm("confirm.quit", lambda: None)
     elif name == "confirm-restart":
-        app.confirm("table.confirm-restart", lambda: None)
+        app.confirm("confirm.restart", lambda: None)
     elif name == "confirm-reset":
         app.scenes.push(ConfirmScene(app, "stats.confirm-reset", lambda: None,
                                      "stats.reset-yes", "confirm.cancel",

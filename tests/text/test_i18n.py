@@ -102,6 +102,40 @@ def test_every_key_the_code_asks_for_is_in_english() -> None:
     assert missing == {}
 
 
+def test_every_english_message_is_shown_somewhere() -> None:
+    english = raw("en")
+    assert sorted(set(english) - check_catalogues.used_keys(english)) == []
+
+
+def test_keys_count_as_used_when_named_whole_or_built_with_an_f_string(
+        tmp_path: Path) -> None:
+    (tmp_path / "code.py").write_text(
+        'tr("menu.quit")\n'
+        'TABLE = (("help.key.drag", "help.do.drag"),)\n'
+        'tr(f"rule.{rule}")\n'
+        'tr(f"{question}-title")\n'
+        'ROWS = [f"help.faq.q{n}" for n in range(3)]\n'
+        'PATH = f"{name}.wav"\n', encoding="utf-8")
+    keys = ["menu.quit", "help.key.drag", "help.do.drag", "rule.face-down",
+            "confirm.quit-title", "help.faq.q2", "table.confirm-quit", "help.faq.a2"]
+    assert check_catalogues.used_keys(keys, [tmp_path]) == {
+        "menu.quit", "help.key.drag", "help.do.drag", "rule.face-down",
+        "confirm.quit-title", "help.faq.q2"}
+
+
+def test_the_check_script_fails_on_a_key_nothing_shows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for language in LANGUAGES:
+        messages = dict(raw(language))
+        messages["table.confirm-quit"] = "Press Esc again to quit."
+        (tmp_path / f"{language}.json").write_text(json.dumps(messages), encoding="utf-8")
+    monkeypatch.setattr(check_catalogues, "LOCALES", tmp_path)
+    assert check_catalogues.main(["--quiet"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "en: 'table.confirm-quit' is shown nowhere: no code names it or builds it"]
+
+
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_messages_are_nfc_and_not_empty_and_format_cleanly(language: str) -> None:
     english = raw("en")

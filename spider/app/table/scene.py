@@ -337,7 +337,7 @@ class TableScene(Scene):
             app.open_new_game_dialog()
         elif action == "restart":
             if app.session.started:
-                app.confirm("table.confirm-restart", app.restart)
+                app.confirm("confirm.restart", app.restart)
             else:
                 app.restart()
         elif action in ("undo", "redo"):
@@ -415,7 +415,7 @@ class TableScene(Scene):
                 self._cancel_input()
                 self.app.request_redraw()
             else:
-                self.app.confirm("table.confirm-quit", self.app.quit)
+                self.app.confirm("confirm.quit", self.app.quit)
 
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> None:
