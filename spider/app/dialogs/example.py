@@ -205,7 +205,8 @@ class ExampleView(Widget):
         columns = len(game.columns)
         gap = max(2, style.gap // 2)
         cw = min((area.w - gap * (columns - 1)) // columns, round(area.h * 0.2))
-        ch = round(cw * 350 / 250)
+        cw = max(10, cw - cw % 5)    # 5 × 7 units: the art rasterises at exactly this size
+        ch = cw * 7 // 5
         if self._images is None or self._images.size != (cw, ch):
             self._images = CardImages((cw, ch))
         images = self._images
