@@ -1,4 +1,5 @@
-"""Help (F1): the rules and the controls in our own words, with small card pictures."""
+"""Help (F1): the whole game in our own words, with small card pictures, the keys, a
+summary, an FAQ, and a button to the worked example game."""
 
 from __future__ import annotations
 
