@@ -150,16 +150,19 @@ def _trees(places: Iterable[Path]) -> Iterator[ast.AST]:
 
 def _pattern(node: ast.JoinedStr) -> str:
     """An f-string as a pattern: its literal parts as they are, each ``{...}`` as ``.+``."""
-    return "".join(re.escape(part.value) if isinstance(part, ast.Constant) else ".+"
+    return "".join(re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+"
                    for part in node.values)
 
 
-def _is_tr(node: ast.AST) -> bool:
+def _tr_f_string(node: ast.AST) -> ast.JoinedStr | None:
+    """The f-string ``node`` passes to ``tr`` as its key, if it is such a call."""
     if not isinstance(node, ast.Call) or not node.args:
-        return False
+        return None
     func = node.func
-    return (func.id if isinstance(func, ast.Name)
-            else func.attr if isinstance(func, ast.Attribute) else None) == "tr"
+    name = (func.id if isinstance(func, ast.Name)
+            else func.attr if isinstance(func, ast.Attribute) else None)
+    key = node.args[0]
+    return key if name == "tr" and isinstance(key, ast.JoinedStr) else None
 
 
 def used_keys(keys: Iterable[str], places: Iterable[Path] = USERS) -> set[str]:
@@ -178,8 +181,8 @@ def used_keys(keys: Iterable[str], places: Iterable[Path] = USERS) -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 strings.add(node.value)
-            elif _is_tr(node) and isinstance(node.args[0], ast.JoinedStr):
-                patterns.add(_pattern(node.args[0]))
+            elif (f_string := _tr_f_string(node)) is not None:
+                patterns.add(_pattern(f_string))
             elif (isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.Constant)
                     and KEY_PREFIX.fullmatch(str(node.values[0].value))):
                 patterns.add(_pattern(node))

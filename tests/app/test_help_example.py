@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from spider.app.dialogs import HelpScene
+from spider.app.dialogs import Dialog, HelpScene
 from spider.app.dialogs.example import PLAY_STEP, ExampleScene
 from spider.app.table.driver import EventDriver
 from spider.app.ui.widgets import Button, walk
@@ -16,6 +16,7 @@ from spider.text.i18n import tr
 
 def button(driver: EventDriver, key: str) -> tuple[int, int]:
     scene = driver.app.scenes.top
+    assert isinstance(scene, Dialog) and scene.focus.root is not None
     found = next(w for w in walk(scene.focus.root)
                  if isinstance(w, Button) and w.label == tr(key))
     return found.rect.center

@@ -265,7 +265,7 @@ def render_help(width: int, style: Style) -> pygame.Surface:
         number = 0
         for kind, value in items:
             number += kind == "item"
-            text = value if kind == "picture" else tr(value, **HELP_PARAMS.get(value, {}))
+            text = value if kind == "picture" else tr(value, None, **HELP_PARAMS.get(value, {}))
             blocks.append((kind, text, number))
     heights: list[int] = []
     body_lh = round(line_height(style.fs) * 1.08)
