@@ -496,12 +496,22 @@ def test_dialogs_fit_the_smallest_window(language: str, app_in: Any,
     """At 800 × 600 the dialogs may shrink, but nothing leaves its place."""
     app = app_in(language, size=(800, 600))
     problems = []
-    for name in ("new-game", "settings", "statistics", "win", "confirm-quit"):
+    for name in ("new-game", "settings", "statistics", "win", "confirm-quit", "help"):
         while len(app.scenes) > 1:
             app.scenes.pop()
         open_dialog(app, name)
         found = dialog_problems(app, recorder, f"{language} {name} 800x600")
         problems += [p for p in found if " px" not in p]   # size: judged at 1280 × 720 only
+    help_scene = app.scenes.top
+    assert isinstance(help_scene, HelpScene)
+    help_scene.open_example()
+    scene = app.scenes.top
+    assert isinstance(scene, ExampleScene)
+    longest = max(example.NOTES, key=lambda step: len(tr(f"example.note.{example.NOTES[step]}")))
+    for step in (0, longest):
+        scene.go(step)
+        found = dialog_problems(app, recorder, f"{language} example {step} 800x600")
+        problems += [p for p in found if " px" not in p]
     assert problems == []
 
 
