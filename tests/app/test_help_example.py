@@ -48,10 +48,14 @@ def test_next_previous_and_the_keys_walk_the_game_with_its_score(play: Any) -> N
     assert scene.replay.action() == tr("example.move", count=1, source=2, target=9)
     driver.key(pygame.K_END)
     assert game.is_won and (game.moves, game.score) == (example.MOVES, example.SCORE)
+    assert not scene._next.enabled and scene._previous.enabled
+    driver.click(button(driver, "example.next"))      # nothing after the win
+    assert scene.replay.step == example.MOVES
     assert scene.replay.note() == tr("example.note.won", moves=example.MOVES,
                                      score=example.SCORE)
     driver.key(pygame.K_HOME)
     assert (scene.replay.step, game.score, game.moves) == (0, 500, 0)
+    assert scene._next.enabled and not scene._previous.enabled
     driver.key(pygame.K_ESCAPE)                       # back to the help, then the table
     assert isinstance(driver.app.scenes.top, HelpScene)
     driver.key(pygame.K_ESCAPE)

@@ -101,6 +101,7 @@ class ExampleScene(Dialog):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.replay = Replay()
+        self._previous = self._next = Button("", self.next)   # made again in ``footer``
         self.playing = False
         self._wait = 0.0
 
@@ -112,10 +113,17 @@ class ExampleScene(Dialog):
 
     def footer(self) -> Widget:
         play = tr("example.pause") if self.playing else tr("example.play")
-        return Row([Row([Button(tr("example.previous"), self.previous),
-                         Button(play, self.toggle_play, min_width=7),
-                         Button(tr("example.next"), self.next, "primary")]),
+        self._previous = Button(tr("example.previous"), self.previous)
+        self._next = Button(tr("example.next"), self.next, "primary")
+        self._enable()
+        return Row([Row([self._previous, Button(play, self.toggle_play, min_width=7),
+                         self._next]),
                     Button(tr("dialog.close"), self.close)], align="spread")
+
+    def _enable(self) -> None:
+        """Previous only after the start, Next only before the end."""
+        self._previous.enabled = self.replay.step > 0
+        self._next.enabled = self.replay.step < self.replay.total
 
     def default(self) -> None:
         self.next()
@@ -125,6 +133,7 @@ class ExampleScene(Dialog):
         self.replay.go(step)
         if self.replay.step >= self.replay.total and self.playing:
             self.toggle_play()
+        self._enable()
         self.app.request_redraw()
 
     def next(self) -> None:
