@@ -455,7 +455,7 @@ def test_help_page_fits_and_scrolls(language: str, app_in: Any, recorder: Record
         for kind, key in blocks:
             if kind != "picture":
                 params = help_module.HELP_PARAMS.get(key, {})
-                assert tr(key, **params).replace(" ", "") in shown, key
+                assert tr(key, None, **params).replace(" ", "") in shown, key
     problems = text_problems(drawn, page.get_rect(), f"{language} help page")
     assert problems == []
     assert scene.max_scroll > 0                  # longer than the window: it scrolls
