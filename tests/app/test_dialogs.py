@@ -450,7 +450,7 @@ def test_every_dialog_fits_its_window(size: tuple[int, int]) -> None:
     app.persistence.statistics.record(  # type: ignore[attr-defined]
         stats_key("SP", 1, False), True, 1183, 117, 3723.0)
     scenes = [NewGameScene(app), SettingsScene(app), StatisticsScene(app), HelpScene(app),
-              ConfirmScene(app, "table.confirm-restart", lambda: None), WinScene(app),
+              ConfirmScene(app, "confirm.restart", lambda: None), WinScene(app),
               MenuScene(app)]
     window = pygame.Rect((0, 0), size)
     for scene in scenes:

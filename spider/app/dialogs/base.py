@@ -383,8 +383,8 @@ class Dialog(Scene):
 # ------------------------------------------------------------------ confirm
 #: The table's questions (quit, restart) and their buttons.
 QUESTIONS = {
-    "table.confirm-quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
-    "table.confirm-restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
+    "confirm.quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
+    "confirm.restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
 }
 #: Titles of the questions that have one (the key of the question + "-title").
 TITLED = ("confirm.quit", "confirm.restart", "stats.confirm-reset")
@@ -457,7 +457,7 @@ class MenuScene(Dialog):
         self.close()
         app = self.app
         if app.session.started and not app.session.game.is_won:
-            app.confirm("table.confirm-restart", app.restart)
+            app.confirm("confirm.restart", app.restart)
         else:
             app.restart()
 

@@ -94,7 +94,7 @@ class TableController:
             app.open_new_game_dialog()
         elif command is Command.RESTART:
             if app.session.started:
-                app.confirm("table.confirm-restart", app.restart)
+                app.confirm("confirm.restart", app.restart)
             else:
                 app.restart()
         elif command in (Command.UNDO, Command.REDO):
@@ -112,7 +112,7 @@ class TableController:
         elif command is Command.AUTO_PLACE:
             self.toggle_auto_place()
         elif command is Command.QUIT:
-            app.confirm("table.confirm-quit", app.quit)
+            app.confirm("confirm.quit", app.quit)
 
     def toggle_auto_place(self) -> None:
         settings = self.app.settings
