@@ -412,3 +412,101 @@ def test_abandoned_games_count_as_losses() -> None:
     before = persistence(app).statistics
     quit_app(app)
     assert load_statistics(folder()).value == before
+
+
+# ------------------------------------------------- values out of what play can reach
+def _game_text(**session: str) -> str:
+    fields = {"code": f'"{CODE}"', "done": '"d"', "undone": '""', "elapsed": "12.5", **session}
+    inner = ", ".join(f'"{name}": {value}' for name, value in fields.items())
+    return f'{{"kind": "game", "version": 1, "data": {{"session": {{{inner}}}}}}}'
+
+
+def _stats_text(**entry: str) -> str:
+    fields = {"played": "3", "won": "1", "best_score": "900", "fewest_moves": "200",
+              "fastest_seconds": "300", "current_streak": "1", "longest_streak": "1",
+              "total_seconds": "700", **entry}
+    inner = ", ".join(f'"{name}": {value}' for name, value in fields.items())
+    return (f'{{"kind": "statistics", "version": 2, "data": {{"games": '
+            f'{{"SP-1-classic": {{{inner}}}}}, "counted": []}}}}')
+
+
+_RESULT = '{"game": "g1", "key": "SP-1-classic", "won": false, "score": 500, "moves": 1, '
+#: Files that are well-formed JSON with every value of the right type, but out of range
+#: (JSON reads 1e309 as infinity): each once broke every start or the Statistics dialog.
+OUT_OF_RANGE = {
+    "elapsed 1e309": (GAME_FILE, _game_text(elapsed="1e309")),
+    "elapsed 1e308": (GAME_FILE, _game_text(elapsed="1e308")),
+    "elapsed NaN": (GAME_FILE, _game_text(elapsed="NaN")),
+    "elapsed -1": (GAME_FILE, _game_text(elapsed="-1")),
+    "elapsed true": (GAME_FILE, _game_text(elapsed="true")),
+    "id with capitals": (GAME_FILE, _game_text(id='"ABC"')),
+    "id of 65 letters": (GAME_FILE, _game_text(id='"' + "a" * 65 + '"')),
+    "demo_played as text": (GAME_FILE, _game_text(demo_played='"no"')),
+    "result of 400 digits": (GAME_FILE, _game_text().replace(
+        '}}}', '}, "results": [' + _RESULT + '"seconds": ' + "9" * 400 + '}]}}')),
+    "result of 1e309 s": (GAME_FILE, _game_text().replace(
+        '}}}', '}, "results": [' + _RESULT + '"seconds": 1e309}]}}')),
+    "played of 400 digits": (STATISTICS_FILE, _stats_text(played="9" * 400)),
+    "played 10^9 + 1": (STATISTICS_FILE, _stats_text(played=str(10**9 + 1))),
+    "best score 10^10": (STATISTICS_FILE, _stats_text(best_score=str(10**10))),
+    "total 1.7e308 s": (STATISTICS_FILE, _stats_text(total_seconds="1.7e308")),
+    "total 1e309 s": (STATISTICS_FILE, _stats_text(total_seconds="1e309")),
+    "fastest -0.5 s": (STATISTICS_FILE, _stats_text(fastest_seconds="-0.5")),
+    "counted ids not a list": (STATISTICS_FILE, _stats_text().replace(
+        '"counted": []', '"counted": "g1"')),
+}
+
+
+@pytest.mark.parametrize("case", OUT_OF_RANGE)
+def test_a_value_out_of_range_is_set_aside_and_the_game_plays_on(case: str) -> None:
+    _write_good_files()
+    name, text = OUT_OF_RANGE[case]
+    (folder() / name).write_text(text, encoding="utf-8")
+    app = launch()
+    stem = Path(name).stem
+    assert len([p for p in folder().iterdir() if p.name.startswith(stem + ".damaged-")]) == 1
+    assert app.table.toast.message is not None
+    app.open_statistics()                                # the dialog draws every number
+    app.run_until_idle()
+    driver = EventDriver(app)
+    driver.key(pygame.K_ESCAPE)
+    moves = app.session.game.moves
+    play_some_moves(app, driver, 1)
+    assert app.session.game.moves == moves + 1
+    app.close()
+    assert load_saved().problems == []
+
+
+def test_the_largest_allowed_values_play_on_and_stay_in_range() -> None:
+    """The bounds themselves are safe: a clock and totals at a hundred years, counts at
+    a billion; one more game (and its loss) keeps every value within them."""
+    from spider.data.statistics import MAX_COUNT, MAX_SECONDS, Stats
+
+    full = Stats(played=MAX_COUNT, won=MAX_COUNT, best_score=MAX_COUNT, fewest_moves=1,
+                 fastest_seconds=MAX_SECONDS, current_streak=MAX_COUNT,
+                 longest_streak=MAX_COUNT, total_seconds=MAX_SECONDS)
+    nearly = Stats(played=MAX_COUNT - 1, won=5, best_score=900, fewest_moves=100,
+                   fastest_seconds=60.0, current_streak=5, longest_streak=5,
+                   total_seconds=MAX_SECONDS)
+    save_statistics(folder(), Statistics({"SP-1-classic": full, "SP-2-classic": nearly}))
+    for code in ("SP1-S1C-AAAAAAD", "SP1-S2C-AAAAAAD"):
+        session = Session(DealCode.parse(code), elapsed=MAX_SECONDS)
+        session.game.play(session.game.legal_moves()[0])
+        from spider.data.persistence import save_game
+        save_game(folder(), session)
+        app = launch()
+        assert app.session.elapsed == MAX_SECONDS
+        app.run_frames(5)                                 # the clock stops at the bound
+        assert app.session.elapsed == MAX_SECONDS
+        app.open_statistics()
+        app.run_until_idle()
+        app.new_game(DealCode.parse(CODE))                # the old game: one more loss
+        app.run_until_idle()
+        app.close()
+        saved = load_saved()
+        assert saved.problems == []
+    stats = load_saved().statistics
+    assert stats.get("SP-1-classic") == full              # a billion games: as it was
+    after = stats.get("SP-2-classic")
+    assert (after.played, after.won, after.current_streak) == (MAX_COUNT, 5, 0)
+    assert after.total_seconds == MAX_SECONDS
