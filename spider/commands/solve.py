@@ -8,6 +8,8 @@ from spider.commands.common import BadInput, add_source, load_start
 from spider.text.i18n import tr
 
 EXIT_NO_WIN = 1
+#: The longest search a user may ask for (a day).
+MAX_SECONDS = 86400.0
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -23,6 +25,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.seconds > 0:
         raise BadInput(tr("solver.bad-seconds", text=args.seconds))
+    if not args.seconds <= MAX_SECONDS:  # also infinity
+        raise BadInput(tr("solver.seconds-range", text=args.seconds, limit=int(MAX_SECONDS)))
     game = load_start(args.code, args.position)
     result = solve(game, args.seconds)
     if result.steps is not None:
