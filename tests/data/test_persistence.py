@@ -231,6 +231,9 @@ DAMAGE = {
     "unknown-version": lambda name, good: _envelope(KINDS[name], 99, {}),
     "not-an-object": lambda name, good: b"[1, 2, 3]",
     "directory": None,
+    "fifo": None,                    # start-up once hung here, deaf to SIGTERM
+    "device": None,                  # a link to /dev/zero: bytes without end
+    "too-big": lambda name, good: good + b" " * storage.MAX_BYTES,
 }
 
 
@@ -241,10 +244,17 @@ def test_damaged_file_is_set_aside_and_the_game_plays_on(name: str, damage: str)
     path = folder() / name
     good = path.read_bytes()
     others = {other: (folder() / other).read_bytes() for other in KINDS if other != name}
+    if damage in ("fifo", "device") and os.name != "posix":
+        pytest.skip("POSIX special files")
     if DAMAGE[damage] is None:
         path.unlink()
-        path.mkdir()
-        (path / "inside.txt").write_text("a folder where a file should be")
+        if damage == "fifo":
+            os.mkfifo(path)
+        elif damage == "device":
+            os.symlink("/dev/zero", path)
+        else:
+            path.mkdir()
+            (path / "inside.txt").write_text("a folder where a file should be")
     else:
         path.write_bytes(DAMAGE[damage](name, good))
 
