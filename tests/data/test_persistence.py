@@ -520,3 +520,28 @@ def test_the_largest_allowed_values_play_on_and_stay_in_range() -> None:
     after = stats.get("SP-2-classic")
     assert (after.played, after.won, after.current_streak) == (MAX_COUNT, 5, 0)
     assert after.total_seconds == MAX_SECONDS
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("ＳＰ１－Ｓ２Ｃ－ＢＢＢＢＢＢＣ", "SP1-S2C-BBBBBBC"),   # a Chinese input method
+    ("sp1—s4r—bcdefgh", "SP1-S4R-BCDEFGH"),                # an em dash from a word processor
+    ("SP1-S1C-AAAAAAß", None),                             # ß upper-cases to SS: refused
+])
+def test_a_code_typed_in_the_new_game_dialog(typed: str, expected: str | None) -> None:
+    app = launch(session=Session(DealCode.parse(CODE)))
+    driver = EventDriver(app)
+    driver.key(pygame.K_n)
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    driver.click(scene.field.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+    driver.settle()
+    assert scene.field.value == typed
+    driver.key(pygame.K_RETURN)
+    driver.settle()
+    if expected is None:
+        assert app.scenes.top is scene and typed in scene.error
+        assert str(app.session.code) == CODE
+    else:
+        assert str(app.session.code) == expected
+    app.close()
