@@ -110,7 +110,10 @@ def format_number(value: float, language: str | None = None, decimals: int = 0) 
     ``decimals`` digits follow the decimal separator (none by default: rounded).
     """
     group, point = NUMBER_FORMATS.get(language or _language, NUMBER_FORMATS[DEFAULT_LANGUAGE])
-    text = f"{abs(value):,.{max(0, decimals)}f}"
+    if isinstance(value, int):  # exactly, never through a float (which overflows)
+        text = f"{abs(value):,}" + ("." + "0" * decimals if decimals > 0 else "")
+    else:
+        text = f"{abs(value):,.{max(0, decimals)}f}"
     whole, _, fraction = text.partition(".")
     whole = whole.replace(",", group)
     sign = "-" if value < 0 and any(ch not in "0.," for ch in text) else ""
