@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -119,6 +121,18 @@ def check_output(path: Path) -> None:
     if info is not None and not os.access(path, os.W_OK):
         raise BadInput(tr("output.not-writable", path=str(path),
                           reason=_reason(PermissionError(13, os.strerror(13)))))
+
+
+def write_out(text: str) -> None:
+    """Print a command's result on stdout. A stdout that cannot take it (a full disk, a
+    closed pipe) is one line on stderr and exit 2 (BadInput), not a traceback."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as error:
+        with contextlib.suppress(OSError):  # nothing more goes there, not even at exit
+            sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+        raise BadInput(tr("output.stdout", reason=_reason(error))) from None
 
 
 def _reason(error: OSError) -> str:

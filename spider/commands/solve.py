@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from spider.commands.common import BadInput, add_source, load_start
+from spider.commands.common import BadInput, add_source, load_start, write_out
 from spider.text.i18n import tr
 
 EXIT_NO_WIN = 1
@@ -30,10 +30,10 @@ def run(args: argparse.Namespace) -> int:
     game = load_start(args.code, args.position)
     result = solve(game, args.seconds)
     if result.steps is not None:
-        print(" ".join(step_token(step) for step in result.steps))
+        write_out(" ".join(step_token(step) for step in result.steps) + "\n")
         return 0
     if result.proven:
-        print(tr("solver.unwinnable"))
+        write_out(tr("solver.unwinnable") + "\n")
     else:
-        print(tr("solver.no-win", seconds=f"{args.seconds:g}"))
+        write_out(tr("solver.no-win", seconds=f"{args.seconds:g}") + "\n")
     return EXIT_NO_WIN

@@ -8,6 +8,7 @@ processes (``slow``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -140,3 +141,25 @@ def test_full_width_codes_work_on_the_command_line(capsys: pytest.CaptureFixture
     plain = capsys.readouterr().out
     assert main(["deal", "SP1—S1C—AAAAAAD"]) == 0
     assert capsys.readouterr().out == plain
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("arguments", [
+    ["deal", CODE], ["play", "--code", CODE, "6>1"], ["play", "--code", CODE, "1>2"],
+    ["solve", "--position", "{position}", "--seconds", "5"],
+])
+def test_a_full_stdout_is_one_line_and_exit_2(arguments: list[str], tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    position = tmp_path / "p.txt"
+    position.write_text("1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s\n2: As\n", encoding="utf-8")
+    full = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(sys, "stdout", full)
+            status = main([word.replace("{position}", str(position)) for word in arguments])
+    finally:
+        with contextlib.suppress(OSError):  # what is left in its buffer cannot go either
+            full.close()
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.strip().splitlines()) == 1, err
