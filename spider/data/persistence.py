@@ -36,6 +36,7 @@ from spider.data.messages import Message
 from spider.data.session import SAVE_VERSION, Session
 from spider.data.settings import Settings, load_settings, save_settings
 from spider.data.statistics import (
+    KEEP_COUNTED,
     Records,
     Result,
     Statistics,
@@ -57,8 +58,9 @@ log = logging.getLogger(__name__)
 GAME_FILE = "game.json"
 #: What each file holds, for messages ("settings", "game", "statistics").
 WHAT = ("settings", "game", "statistics")
-#: The most results a game file carries (more would mean a file made by hand).
-MAX_RESULTS = 8
+#: The most results a game file carries: more are owed only while the statistics cannot
+#: be saved and the game can, game after game; the oldest are then let go.
+MAX_RESULTS = KEEP_COUNTED
 
 
 class Host(Protocol):
@@ -201,7 +203,7 @@ def save_game(folder: Path, session: Session, results: list[Result] | tuple[()] 
     raises StorageError on failure."""
     save_document(folder / GAME_FILE, "game", SAVE_VERSION,
                   {"session": session.to_dict(),
-                   "results": [result.to_dict() for result in results]})
+                   "results": [result.to_dict() for result in results[-MAX_RESULTS:]]})
 
 
 def key_of(session: Session) -> str:

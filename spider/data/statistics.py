@@ -24,9 +24,10 @@ STATISTICS_VERSION = 2
 MAX_COUNT = 10**9
 #: The longest time a file may hold, in seconds (a hundred years of play).
 MAX_SECONDS = 100 * 365.25 * 24 * 3600.0
-#: How many ids of counted games are remembered: only the game in progress (the last
-#: one counted, when a kill came between the writes) can ever be offered again.
-KEEP_COUNTED = 32
+#: How many ids of counted games are remembered: as many as a game file may carry results
+#: (``persistence.MAX_RESULTS``), so any result offered again is recognised (usually only
+#: the game in progress, counted just before a kill, ever is).
+KEEP_COUNTED = 256
 _GAME_ID = re.compile(r"[0-9a-z]{1,64}")
 
 _KEY = re.compile(r"(SP|SB|SO)-(1|2|4)-(classic|relaxed)")

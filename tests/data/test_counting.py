@@ -248,3 +248,28 @@ def test_a_save_from_before_game_ids_counted_is_not_counted_again(tmp_path: Path
 
 def game_id_in_statistics(folder: Path, game: str) -> bool:
     return game in load_statistics(folder).value.counted
+
+
+def test_results_wait_in_the_game_file_while_the_statistics_cannot_be_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The statistics file cannot be written (the game file can) for three abandoned
+    games, then the game is killed: the next start counts each of them once."""
+    from spider.data import persistence
+
+    def refuse(folder: Path, statistics: object) -> None:
+        raise storage.StorageError(storage.PERMISSION_DENIED, folder / "statistics.json")
+
+    prepare(tmp_path, "loss by New game")
+    with monkeypatch.context() as patch:
+        patch.setattr(persistence, "save_statistics", refuse)
+        driver = launch(tmp_path)
+        for _ in range(3):
+            driver.key(pygame.K_d)        # a deal: the game is played
+            driver.settle()
+            new_game(driver)
+        die(driver.app)                   # killed: no quit, no last save
+    assert counted(tmp_path).played == 0
+    for _ in range(2):
+        launch(tmp_path).app.close()
+        total = load_statistics(tmp_path).value
+        assert sum(total.get(key).played for key in total.keys()) == 3
