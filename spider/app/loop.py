@@ -34,11 +34,12 @@ from spider.app.dialogs import (
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sounds
 from spider.app.table.scene import TableScene
+from spider.data.messages import Message
 from spider.data.persistence import Persistence, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
 from spider.model.dealcode import DealCode
-from spider.text.i18n import set_language, tr
+from spider.text.i18n import say, set_language, tr
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
@@ -182,6 +183,10 @@ class App:
     def notify(self, message: str, seconds: float = 2.8) -> None:
         """Show a short message on the table."""
         self.table.notify(message, seconds)
+
+    def tell(self, message: Message, seconds: float = 2.8) -> None:
+        """Show a message of the data layer (a key and values) in the player's language."""
+        self.notify(say(message), seconds)
 
     def open(self, scene: Scene) -> None:
         """Show ``scene`` over the current one (a dialog)."""

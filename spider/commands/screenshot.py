@@ -9,10 +9,11 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider.commands.common import parse_size, read_code, read_tokens
+from spider.commands.common import BadInput, check_output, parse_size, read_code, read_tokens
 from spider.model.dealcode import DealCode
 from spider.model.game import IllegalAction
 from spider.model.notation import Token, apply_token
+from spider.text.i18n import tr
 
 if TYPE_CHECKING:
     from spider.app.loop import App
@@ -32,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     code = read_code(args.code) if args.code else None
     tokens = [token for _, token in read_tokens(args.moves)]
+    check_output(args.out)
     return take_screenshot(args.out, size, code, tokens)
 
 
@@ -40,7 +42,8 @@ def take_screenshot(out: Path, size: tuple[int, int], code: DealCode | None,
     """Play ``tokens`` on ``code`` (random when ``None``) and save the table as it then looks.
 
     The player's saved game, settings and statistics are neither used nor touched.
-    Returns 0, or 1 after printing the reason when a token is illegal.
+    Returns 0, or 1 after printing the reason when a token is illegal; raises BadInput
+    when the picture cannot be written.
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -71,8 +74,11 @@ def _play_and_save(app: App, session: Session, tokens: list[Token], out: Path) -
             app.table.board.show(outcome, session.game)
         app.table.finish_animations()
         app.draw()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(out))
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, str(out))
+        except (pygame.error, OSError) as error:
+            raise BadInput(tr("output.not-writable", path=str(out), reason=str(error))) from None
     finally:
         app.close()
     return 0

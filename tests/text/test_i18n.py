@@ -360,6 +360,15 @@ def test_numbers_are_written_the_way_each_language_writes_them(
     assert format_number(value, language, decimals) == shown
 
 
+def test_whole_numbers_are_written_exactly_never_through_a_float() -> None:
+    """A float overflows above 1e308 and rounds above 2**53: a column number of 400
+    digits in a message once crashed the command line."""
+    assert format_number(10**400, "en").replace(",", "") == "1" + "0" * 400
+    assert format_number(2**53 + 1, "en") == "9,007,199,254,740,993"
+    assert format_number(-(10**20), "hu") == "-" + "\u00a0".join(["100"] + ["000"] * 6)
+    assert format_number(7, "vi", decimals=1) == "7,0"
+
+
 def test_number_parameters_follow_the_language() -> None:
     assert "1.234" in tr("win.summary", "vi", won=1234, played=2000, streak=3)
     assert "1\u00a0234" in tr("win.summary", "hu", won=1234, played=2000, streak=3)
