@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from spider.app.dialogs.base import Dialog
+from spider.app.table.previews import back_preview, table_preview
+from spider.app.ui.swatches import Swatches
 from spider.app.ui.widgets import (
     GOLD,
     Button,
@@ -20,6 +22,7 @@ from spider.app.ui.widgets import (
     Switch,
     Widget,
 )
+from spider.data.settings import CARD_BACKS, TABLES
 from spider.text.i18n import LANGUAGES, current_language, tr
 
 # ----------------------------------------------------------------- settings
@@ -76,8 +79,22 @@ class SettingsScene(Dialog):
         return Column([
             Row([play, look], gap=2.4, stretch=True),
             Spacer(0.3), Divider(), Spacer(0.1),
+            self._looks(),
             Field(tr("settings.language"), languages, stacked=self.compact),
         ], gap=0.6)
+
+    def _looks(self) -> Widget:
+        """The card backs and the tables, each shown as a small picture of itself."""
+        settings = lambda: self.app.settings  # noqa: E731 - read when drawn
+        backs = Swatches([Option(name, tr(f"settings.back-{name}")) for name in CARD_BACKS],
+                         lambda: settings().card_back, self._setter("card_back"),
+                         back_preview, aspect=5 / 7)
+        tables = Swatches([Option(name, tr(f"settings.table-{name}")) for name in TABLES],
+                          lambda: settings().table, self._setter("table"),
+                          lambda name, size: table_preview(name, size, settings().card_back),
+                          aspect=1.25)
+        return Row([Field(tr("settings.card-back"), backs, stacked=True),
+                     Field(tr("settings.table"), tables, stacked=True)], gap=2.4, stretch=True)
 
     def footer(self) -> Widget:
         # Links to the other screens, so that they are a click away wherever the

@@ -1,4 +1,8 @@
-"""The green table cloth: a soft light in the middle fading to darker edges.
+"""The table cloth: a soft light in the middle fading to darker edges.
+
+Four colours are offered (Settings → Table), each dark enough that the white and
+gold the table draws on it (the bar's words, highlights, hint marks, empty places)
+and the cards' ivory rims stand out (``tests/app/test_looks.py`` measures it).
 
 Rendered once per window size: the gradient is computed on a small grid and
 smoothly enlarged, with a faint grain so it does not band.
@@ -16,9 +20,21 @@ from functools import cache
 import pygame
 
 FELT = (24, 110, 56)
+#: The cloth's colour by its name in the settings (``spider.data.settings.TABLES``).
+TABLES: dict[str, tuple[int, int, int]] = {
+    "green": FELT,
+    "blue": (26, 80, 128),
+    "burgundy": (110, 28, 44),
+    "graphite": (58, 62, 68),
+}
 GRID = (96, 54)
 GRAIN_TILE = 128
 GRAIN_REPEAT = 4  # the tile repeated into a bigger one: fewer blits over a large window
+
+
+def table_colour(name: str) -> tuple[int, int, int]:
+    """The cloth colour named ``name`` (green for a name it does not know)."""
+    return TABLES.get(name, FELT)
 
 
 @cache

@@ -18,7 +18,7 @@ from spider.app.scenes import Scene
 from spider.app.table.board import SPEEDS, Board
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
-from spider.app.table.felt import render_felt
+from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.geometry import Box, TableGeometry
 from spider.app.table.hinting import Hinting
 from spider.app.table.hud import Toast, TopBar
@@ -89,18 +89,20 @@ class TableScene(Scene):
             self._interim = None
         g = self.geometry
         card_size, four = (g.card_w, g.card_h), self.app.settings.four_colour
+        back = self.app.settings.card_back
         images = getattr(self, "images", None)
-        if images is None or images.size != card_size or images.four_colour != four:
-            # A new size: the old pictures stand in while the new ones are made
-            # between frames (see update), so the resize does not stall a frame.
-            self.images = CardImages(card_size, four, previous=images)
+        if images is None or not images.matches(card_size, four, back):
+            # A new size or back: the old pictures stand in while the new ones are
+            # made between frames (see update), so the change does not stall a frame.
+            self.images = CardImages(card_size, four, previous=images, back=back)
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:
             self._bar, self._old_bar = TopBar(g, hint=self.app.settings.hints), None
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
-        key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
+        key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
+               self.app.settings.table)
         if key != self._background_key or self.background is None:
             if self.background is not None and self.background.get_size() != g.size:
                 self._still = None  # let go before a bigger one is made
@@ -120,7 +122,7 @@ class TableScene(Scene):
         """The static layer: felt, bar backdrop and the outlines of empty places
         (drawn into ``into`` when it has the right size)."""
         g = self.geometry
-        surface = render_felt(g.size, into=into)
+        surface = render_felt(g.size, table_colour(self.app.settings.table), into=into)
         self.bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):
@@ -166,9 +168,13 @@ class TableScene(Scene):
                                   if sprite.face_up), *ALL_PICTURES])
 
     def settings_changed(self) -> None:
-        """Speed, colours or language changed: redraw what depends on them."""
+        """Speed, colours or language changed: redraw what depends on them (a new
+        cloth in spare time, the table as it was shown meanwhile, as after a resize)."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
-        self._restyle()
+        key = self._background_key
+        if key and key[-1] != self.app.settings.table and self._still_key is not None:
+            self._interim = self._interim or self._still
+        self._restyle(later=self._interim is not None)
         self.hinting.settings_changed()
         self.app.request_redraw()
 
