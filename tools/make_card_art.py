@@ -998,7 +998,7 @@ def waves_back() -> list[str]:
     return framed_back(WAVES_FIELD, BACK_LIGHT, BACK_GOLD, pattern, centre)
 
 
-DECO_FIELD = "#1d2129"
+DECO_FIELD = "#15181e"
 DECO_GOLD = "#d6b25e"
 DECO_PALE = "#f1e2b8"
 

@@ -25,7 +25,7 @@ TABLES: dict[str, tuple[int, int, int]] = {
     "green": FELT,
     "blue": (26, 80, 128),
     "burgundy": (110, 28, 44),
-    "graphite": (58, 62, 68),
+    "graphite": (80, 88, 102),
 }
 GRID = (96, 54)
 GRAIN_TILE = 128

@@ -183,7 +183,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return (self.board.moving or self.toast.fading or self.win_pending
                 or (self.celebration is not None and not self.celebration.done)
-                or self.images.pending)
+                or self.images.pending or self._interim is not None)
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
