@@ -80,8 +80,10 @@ def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS,
     return data
 
 
-#: How many pictures share each run of leading elements, per (four colour, folder, back).
-_SHARED: dict[tuple[bool, Path, str], Counter[tuple[bytes, ...]]] = {}
+#: How many faces share each run of leading elements, per (four colour, folder). (A
+#: back adds at most one to a count, never enough to share a layer: whichever back is
+#: chosen, these stay the same.)
+_SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
 
 _TAG = re.compile(rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
 
@@ -306,7 +308,7 @@ class CardImages:
         if parts is None:
             return self._svg(data)
         head, elements, tail = parts
-        if not self._faces and (self.four_colour, self.folder, self.back_name) not in _SHARED:
+        if not self._faces and (self.four_colour, self.folder) not in _SHARED:
             # The first picture (at start-up, the back alone): whole, rather than
             # first reading and splitting every card's art to find what they share.
             return self._svg(data)
@@ -334,11 +336,11 @@ class CardImages:
 
     def _shared_length(self, elements: tuple[bytes, ...], most: int) -> int:
         """How many leading ``elements`` (at most ``most``) ``MIN_SHARED`` pictures share."""
-        key = (self.four_colour, self.folder, self.back_name)
+        key = (self.four_colour, self.folder)
         shared = _SHARED.get(key)
-        if shared is None:  # once per process (it does not depend on the size)
+        if shared is None:  # once per process (it depends on neither the size nor the back)
             shared = _SHARED[key] = Counter()
-            for card in ALL_PICTURES:
+            for card in ALL_PICTURES[:-1]:
                 data = card_svg(card, *key)
                 parts = svg_parts(data) if data is not None else None
                 if parts is not None:

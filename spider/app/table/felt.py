@@ -37,19 +37,33 @@ def table_colour(name: str) -> tuple[int, int, int]:
     return TABLES.get(name, FELT)
 
 
+#: The light in the middle of the cloth, as a share of its colour (0.7 at the edges).
+LIGHTEST = 1.12
+
+
 @cache
-def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
-    """The light falling on the cloth, on a small grid (enlarged smoothly later)."""
+def _light() -> pygame.Surface:
+    """The light falling on the cloth, on a small grid: grey levels, white where it
+    is ``LIGHTEST`` (the same for every colour, so made once)."""
     cols, rows = GRID
-    pixels = bytearray()
+    levels = bytearray()
     for j in range(rows):
         dy = (j + 0.5) / rows - 0.42
         for i in range(cols):
             dx = (i + 0.5) / cols - 0.5
             distance = min(1.0, (dx * dx * 1.2 + dy * dy * 1.6) ** 0.5 / 0.62)
-            light = 1.12 - 0.42 * distance ** 1.7
-            pixels += bytes(min(255, round(c * light)) for c in colour)
-    return pygame.image.frombytes(bytes(pixels), GRID, "RGB")
+            light = LIGHTEST - 0.42 * distance ** 1.7
+            levels += bytes((round(255 * light / LIGHTEST),)) * 3
+    return pygame.image.frombytes(bytes(levels), GRID, "RGB")
+
+
+@cache
+def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
+    """The cloth of ``colour`` under that light, on the small grid (enlarged smoothly later)."""
+    grid = pygame.Surface(GRID)
+    grid.fill(tuple(min(255, round(c * LIGHTEST)) for c in colour))
+    grid.blit(_light(), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return grid
 
 
 def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,
