@@ -228,3 +228,41 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
     expected = render_felt(g.size, table_colour("burgundy")).get_at(point)
     assert max(abs(a - b) for a, b in zip(app.screen.get_at(point)[:3], expected[:3],
                                           strict=True)) <= 3
+
+
+def test_the_choosers_pictures_are_made_after_the_frame_that_opens_settings(
+        play, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spider.app.dialogs import settings as dialog
+    from spider.app.table.previews import back_preview
+
+    made: list[tuple[str, str]] = []
+    backs_of, tables_of = dialog.back_preview, dialog.table_preview
+
+    def counting_back(name, size):  # type: ignore[no-untyped-def]
+        made.append(("back", name))
+        return backs_of(name, size)
+
+    def counting_table(name, size, back):  # type: ignore[no-untyped-def]
+        made.append(("table", name))
+        return tables_of(name, size, back)
+    monkeypatch.setattr(dialog, "back_preview", counting_back)
+    monkeypatch.setattr(dialog, "table_preview", counting_table)
+    driver = play(code=CODE, size=(1280, 720))
+    app = driver.app
+    app.open_settings()
+    app.draw()
+    assert made == [] and app.scenes.top.animating      # the opening frame made none
+    driver.settle()
+    assert sorted(made) == sorted([("back", b) for b in CARD_BACKS]
+                                  + [("table", t) for t in TABLES])
+    backs = _chooser(app.scenes.top, "deco")
+    box = backs._boxes[CARD_BACKS.index("deco")]
+    size = backs.picture_size(app.scenes.top.style)
+    art = back_preview("deco", size)
+    point = (box.centerx, box.y + backs._margin(app.scenes.top.style) + size[1] // 2)
+    assert app.screen.get_at(point)[:3] == art.get_at((size[0] // 2, size[1] // 2))[:3]
+    made.clear()
+    driver.click(box.center)                            # a new back: the tables show it
+    assert app.settings.card_back == "deco" and made == []
+    driver.settle()
+    assert sorted(made) == [("table", t) for t in sorted(TABLES)]
