@@ -10,7 +10,7 @@ import pytest
 from spider.app.table import cardimages, felt, hinting, hud
 from spider.app.table.cardimages import CardImages, card_svg, missing_art
 from spider.app.table.felt import render_felt, table_colour
-from spider.app.table.scene import HIGHLIGHT
+from spider.app.table.renderer import HIGHLIGHT
 from spider.app.ui.swatches import Swatches
 from spider.app.ui.widgets import walk
 from spider.data import storage
@@ -139,7 +139,7 @@ def test_the_bar_words_and_the_marks_stand_out_on_every_table(play, table: str) 
     driver = play(code=CODE, size=(1280, 720), table=table)
     driver.app.draw()
     bar = driver.table.geometry.bar
-    backdrop = driver.table.background
+    backdrop = driver.table.renderer.background
     assert backdrop is not None
     behind_words = [backdrop.get_at((x, bar.h // 2)) for x in range(0, bar.w, 8)]
     lightest = max(behind_words, key=luminance)
@@ -191,7 +191,7 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
         cloths.append(size)
         return draw_cloth(size, *args, **kwargs)
     monkeypatch.setattr(pygame.image, "load_sized_svg", counting_rasterise)
-    monkeypatch.setattr("spider.app.table.scene.render_felt", counting_cloth)
+    monkeypatch.setattr("spider.app.table.renderer.render_felt", counting_cloth)
 
     app.open_settings()
     driver.settle()
