@@ -309,13 +309,13 @@ def build(cols: Columns, move: Move, infos: _Infos) -> Child:
     new, gone = apply_move(cols, source, target, count)  # where a compound move ends too
     if groups == 1:
         return ((source, target, count),), new, gone
-    return _plan(cols, move, infos), new, gone
+    return _plan(cols, move, infos.relaxed), new, gone
 
 
-def _plan(cols: Columns, move: Move, infos: _Infos) -> tuple[Shift, ...]:
+def _plan(cols: Columns, move: Move, relaxed: bool) -> tuple[Shift, ...]:
     """The primitive steps of a compound move, through the empty columns."""
     source, target, _, groups = move
-    sizes = _sizes(infos[cols[source]][3], groups)
+    sizes = _sizes(column_info(cols[source], relaxed)[3], groups)
     free = [index for index, column in enumerate(cols) if not column and index != target]
     return tuple(plan_supermove(source, target, sizes, free))
 
@@ -471,8 +471,10 @@ class Searcher:
                                   + (card_fit(rest[-1], cards[source], w) if rest else 0)
                                   - (card_fit(dst[-1], cards[target], w) if dst else 0))
                 seen.add(child_key)
-                steps = (((source, target, count),) if groups == 1
-                         else _plan(cols, (source, target, count, groups), infos))
+                # A compound move keeps (source, target, cards, groups): its steps are
+                # planned only if it ends up on the winning line (see path_of).
+                steps = ((source, target, count),) if groups == 1 else (source, target, count,
+                                                                         groups)
                 total = removed + gone
                 if gone and not has_stock and total >= self.runs_to_win and not any(new):
                     return (new, stock, total, node, steps, 0, child_key, 0), []
@@ -547,7 +549,7 @@ class Searcher:
                 self.infos = self.caches[VARIANTS[variant]]
                 won = self.attempt(width, budget, final_budget)
                 if won is not None:
-                    return path_of(won)
+                    return path_of(won, self.relaxed)
         except _OutOfTime:
             return None
         return None
@@ -566,11 +568,16 @@ def default_schedule() -> list[tuple[int, int, int, int]]:
     return schedule
 
 
-def path_of(node: Node) -> list[Step]:
+def path_of(node: Node, relaxed: bool) -> list[Step]:
+    """The steps from the root to ``node``, compound moves spelled out."""
     steps: list[Step] = []
     while node is not None:
-        steps.extend(reversed(node[4]))
-        node = node[3]
+        parent = node[3]
+        made = node[4]
+        if made and isinstance(made[0], int):  # a compound move, kept unplanned
+            made = _plan(parent[0], made, relaxed)
+        steps.extend(reversed(made))
+        node = parent
     steps.reverse()
     return steps
 

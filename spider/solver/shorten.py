@@ -79,6 +79,10 @@ def shortcuts(start: Position, steps: list[Step], work: _Work | None = None) -> 
     line = positions_of(start, steps)
     last = {exact_key(position): index for index, position in enumerate(line)}
     ends = _segment_ends(line)
+    # A move turns at most one card and removes at most one run: positions further
+    # apart than that are passed over without comparing them.
+    downs = [sum(1 for column in position.cols for card in column if card & DOWN)
+             for position in line]
     out: list[Step] = []
     index, end = 0, len(steps)
     while index < end:
@@ -94,6 +98,9 @@ def shortcuts(start: Position, steps: list[Step], work: _Work | None = None) -> 
                 if reached > best:
                     best, best_step = reached, None
             for later in range(ends[index], best, -1):  # a move reaches only its own segment
+                if (downs[later] < downs[index] - 1
+                        or line[later].removed > here.removed + 1):
+                    continue
                 if not work.spend():
                     break
                 step = one_move(here, line[later])

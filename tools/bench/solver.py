@@ -217,9 +217,9 @@ def table(rows: list[Row], plan: Plan) -> list[str]:
                      f" {_median(row.hint_seconds):>11} {_p95(row.hint_seconds):>11}")
     node_text = f", {plan.nodes} nodes" if plan.nodes is not None else ""
     hint_limit = f", outer limit {plan.hint_seconds:g} s" if plan.hint_seconds else ""
-    lines.append(f"(full knowledge: limit {plan.seconds:g} s{node_text} per deal; hints:"
-                 f" {plan.hint_samples} samples x {plan.hint_nodes} nodes{hint_limit};"
-                 f" {plan.jobs} processes)")
+    lines.append(f"(times in CPU seconds; full knowledge: limit {plan.seconds:g} s{node_text}"
+                 f" per deal; hints: {plan.hint_samples} samples x {plan.hint_nodes} nodes"
+                 f"{hint_limit}; {plan.jobs} processes)")
     lines.append("budgets (issue 20):")
     for row in rows:
         lines.append(f"  {row.suits} suit{'s' if row.suits > 1 else ''}: "
