@@ -9,9 +9,18 @@ from dataclasses import dataclass, field
 from spider.data.statistics import MAX_SECONDS, check_game_id
 from spider.model.dealcode import DealCode, DealCodeError
 from spider.model.game import Deal, Game, IllegalAction, Move
-from spider.model.notation import NotationError, format_moves, game_from_code, parse_moves
+from spider.model.notation import (
+    NotationError,
+    format_moves,
+    game_from_code,
+    parse_moves,
+    split_tokens,
+)
 
 SAVE_VERSION = 1
+#: The most actions (played and undone) a saved game may hold: hours of nonstop play, and
+#: replayed at start-up in a second or two; a file with more is set aside unread.
+MAX_ACTIONS = 20_000
 
 
 def new_game_id() -> str:
@@ -78,6 +87,8 @@ class Session:
         demo_played = data.get("demo_played", False)
         if type(demo_played) is not bool:
             raise ValueError("demo_played must be true or false")
+        if len(split_tokens(done)) + len(split_tokens(undone)) > MAX_ACTIONS:
+            raise ValueError(f"a saved game holds at most {MAX_ACTIONS} actions")
         try:
             session = cls(DealCode.parse(code), float(elapsed), game_id, demo_played)
             redo = parse_moves(undone)

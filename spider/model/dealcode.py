@@ -69,8 +69,8 @@ class DealCode:
         become ASCII) with dash look-alikes read as "-"; then only A-Z, 0-9 and "-"
         may remain (so that "ß", which upper-cases to "SS", is refused)."""
         plain = unicodedata.normalize("NFKC", text).translate(_FOLD_DASHES).strip()
-        if not set(plain) <= _CODE_CHARACTERS:
-            raise DealCodeError(0, "code.characters", found=text.strip())
+        if not set(plain) <= _CODE_CHARACTERS:  # quoted as read (full-width letters
+            raise DealCodeError(0, "code.characters", found=plain)  # are in every font)
         groups = plain.upper().split("-")
         if len(groups) != 3:
             raise DealCodeError(0, "code.shape")

@@ -545,3 +545,31 @@ def test_a_code_typed_in_the_new_game_dialog(typed: str, expected: str | None) -
     else:
         assert str(app.session.code) == expected
     app.close()
+
+
+SHUTTLE_CODE = "SO1-S1C-AAAAAAB"  # its first move can go back and forth
+
+
+def test_a_saved_game_longer_than_any_real_one_is_set_aside_unplayed() -> None:
+    """Replaying is what a start costs: 20,001 legal actions (a card shuttled back and
+    forth) would hold the window back for seconds, a 4 MB file for a minute."""
+    from spider.data.session import MAX_ACTIONS
+
+    _write_good_files()
+    session = Session(DealCode.parse(SHUTTLE_CODE))
+
+    def shuttles(move: Move) -> bool:
+        trial = Session(DealCode.parse(SHUTTLE_CODE)).game
+        trial.play(move)
+        return trial.is_legal(Move(move.target, move.source, move.count))
+
+    move = next(move for move in session.game.legal_moves() if shuttles(move))
+    shuttle = (move, Move(move.target, move.source, move.count))
+    data = session.to_dict()
+    data["done"] = " ".join(map(str, shuttle * (MAX_ACTIONS // 2))) + " " + str(shuttle[0])
+    storage.save_document(folder() / GAME_FILE, "game", 1, {"session": data})
+    saved = load_saved()
+    assert saved.session is None and [p.what for p in saved.problems] == ["game"]
+    data["done"] = " ".join(map(str, shuttle * 50))
+    storage.save_document(folder() / GAME_FILE, "game", 1, {"session": data})
+    assert len(load_saved().session.game.history()[0]) == 100   # the shuttle is legal
