@@ -1,0 +1,140 @@
+"""Menu → Analyse this game: the panel, its search off the frame path, and the replay."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from spider.app.dialogs.analysis import AnalysisScene
+from spider.app.dialogs.replay import ReplayScene
+from spider.app.dialogs.win import WinScene
+from spider.app.table.driver import EventDriver
+from spider.app.table.scene import TableScene
+from spider.data.history import load_history
+from spider.data.storage import data_dir
+from spider.model.game import Move
+from spider.solver.state import Position
+from spider.text.i18n import tr
+from tests.app.test_dialogs import button
+from tests.solver.test_analysis import LOST_BY_DEALING, STUCK
+
+Play = Callable[..., EventDriver]
+
+
+@pytest.fixture(autouse=True)
+def at_once(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The search answers at once, by a node budget: the same answer on any machine."""
+    monkeypatch.setattr(AnalysisScene, "threaded", False)
+    monkeypatch.setattr(AnalysisScene, "nodes", 200_000)
+    monkeypatch.setattr(AnalysisScene, "seconds", 600.0)
+    yield
+
+
+def lost_by_dealing(play: Play) -> EventDriver:
+    """The deal dealt at once, then the jack onto the queen: lost by the first move."""
+    driver = play(position=LOST_BY_DEALING, size=(1920, 1080))
+    driver.click(driver.stock_point())
+    driver.settle()
+    driver.drag_move(Move(0, 3, 1))
+    driver.settle()
+    assert driver.app.session.game.moves == 2
+    return driver
+
+
+def open_analysis(driver: EventDriver) -> AnalysisScene:
+    app = driver.app
+    driver.click(driver.button_point("menu"))
+    driver.click(button(app.scenes.top, "menu.analyse").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, AnalysisScene)
+    driver.settle()
+    return scene
+
+
+def texts(scene: AnalysisScene) -> str:
+    from tests.app.test_dialogs import widgets
+    return " ".join(widget.string for widget in widgets(scene) if hasattr(widget, "string"))
+
+
+def test_the_panel_says_where_the_game_was_lost_and_changes_nothing(play: Play) -> None:
+    driver = lost_by_dealing(play)
+    app = driver.app
+    before = Position.from_game(app.session.game), app.session.game.history()
+    played = app.persistence.statistics.get("SP-1-classic").played
+    app.session.elapsed = 42.0
+    scene = open_analysis(driver)
+    shown = texts(scene)
+    assert tr("analysis.could-win") in shown
+    assert tr("analysis.where-start", losing=tr("analysis.dealing"),
+              instead=tr("analysis.moving", source=4, target=2)) in shown
+    assert tr("analysis.sees-all") in shown
+    app.clock.sleep(30.0)
+    driver.click(button(scene, "dialog.close").rect.center)
+    assert isinstance(app.scenes.top, TableScene)
+    assert (Position.from_game(app.session.game), app.session.game.history()) == before
+    assert app.session.elapsed == 42.0
+    assert app.persistence.statistics.get("SP-1-classic").played == played
+
+
+def test_a_stuck_table_could_not_be_won(play: Play) -> None:
+    driver = play(position=STUCK)
+    scene = open_analysis(driver)
+    assert tr("analysis.could-not") in texts(scene) and tr("analysis.never") in texts(scene)
+
+
+def test_the_replay_shows_any_move_and_the_way_then_returns_unchanged(play: Play) -> None:
+    driver = lost_by_dealing(play)
+    app = driver.app
+    before = copy.deepcopy(Position.from_game(app.session.game))
+    scene = open_analysis(driver)
+    driver.click(button(scene, "analysis.replay").rect.center)
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene) and replay.marker == 1
+    assert replay.table.game is not app.session.game
+    assert Position.from_game(replay.table.game) == before
+    driver.key(pygame.K_HOME)
+    assert Position.from_game(replay.table.game) == Position.from_game(scene.snapshot.start)
+    track = replay.timeline.track(replay.style)
+    driver.click((track.right, track.centery))                      # the end of the timeline
+    assert replay.index == 2
+    driver.key(pygame.K_LEFT)
+    assert replay.index == 1 and replay.table.game.moves == 1
+    driver.click(button(replay, "replay.show-way").rect.center)
+    app.run_until_idle(20_000)
+    assert replay.table.game.is_won and replay.way_played == len(scene.result.line)
+    assert not any(isinstance(s, WinScene) for s in app.scenes)
+    driver.click(button(replay, "replay.back").rect.center)
+    assert app.scenes.top is scene
+    assert Position.from_game(app.session.game) == before
+    assert not app.session.game.is_won and not app.persistence.counted
+
+
+def test_a_search_on_its_thread_can_be_cancelled(play: Play,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(AnalysisScene, "threaded", True)
+    monkeypatch.setattr(AnalysisScene, "nodes", None)
+    driver = play(code="SP1-S4C-BCDEFGH")
+    driver.click(driver.stock_point())
+    driver.settle()
+    scene = open_analysis(driver)
+    assert scene.result is None and scene.run.thread is not None
+    driver.key(pygame.K_ESCAPE)                                     # Esc cancels
+    assert isinstance(driver.app.scenes.top, TableScene) and scene.run.cancel.is_set()
+    scene.run.thread.join(60)
+    assert not scene.run.thread.is_alive()
+
+
+def test_a_lost_game_goes_into_the_history_with_its_analysis(play: Play) -> None:
+    driver = lost_by_dealing(play)
+    app = driver.app
+    app.new_game(app.session.code)
+    assert app.table.toast.message == tr("analysis.offer")
+    games = load_history(data_dir()).value.games("SP-1-classic")  # type: ignore[union-attr]
+    assert [(g.won, g.moves, g.winnable) for g in games] == [(False, 2, None)]
+    scene = open_analysis(driver)                     # the game just left, not the new one
+    assert len(scene.snapshot.actions) == 2
+    games = load_history(data_dir()).value.games("SP-1-classic")  # type: ignore[union-attr]
+    assert [(g.won, g.winnable) for g in games] == [(False, True)]
