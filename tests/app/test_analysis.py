@@ -9,16 +9,18 @@ import pygame
 import pytest
 
 from spider.app.dialogs.analysis import AnalysisScene
+from spider.app.dialogs.chart import HOPELESS, WINNABLE, WON, HistoryChart
 from spider.app.dialogs.replay import ReplayScene
 from spider.app.dialogs.win import WinScene
 from spider.app.table.driver import EventDriver
 from spider.app.table.scene import TableScene
-from spider.data.history import load_history
+from spider.app.ui.widgets import Segments
+from spider.data.history import LIMIT, GameRecord, load_history
 from spider.data.storage import data_dir
 from spider.model.game import Move
 from spider.solver.state import Position
 from spider.text.i18n import tr
-from tests.app.test_dialogs import button
+from tests.app.test_dialogs import button, widgets
 from tests.solver.test_analysis import LOST_BY_DEALING, STUCK
 
 Play = Callable[..., EventDriver]
@@ -55,7 +57,6 @@ def open_analysis(driver: EventDriver) -> AnalysisScene:
 
 
 def texts(scene: AnalysisScene) -> str:
-    from tests.app.test_dialogs import widgets
     return " ".join(widget.string for widget in widgets(scene) if hasattr(widget, "string"))
 
 
@@ -138,3 +139,36 @@ def test_a_lost_game_goes_into_the_history_with_its_analysis(play: Play) -> None
     assert len(scene.snapshot.actions) == 2
     games = load_history(data_dir()).value.games("SP-1-classic")  # type: ignore[union-attr]
     assert [(g.won, g.winnable) for g in games] == [(False, True)]
+
+
+# --------------------------------------------------------------------- chart
+def colours_in(surface: pygame.Surface, area: pygame.Rect) -> set[tuple[int, int, int]]:
+    picture = surface.subsurface(area)
+    return {tuple(picture.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(0, area.w, 2) for y in range(0, area.h, 2)}
+
+
+def test_the_statistics_chart_shows_the_last_games_and_which_could_have_been_won(
+        play: Play) -> None:
+    driver = lost_by_dealing(play)
+    app = driver.app
+    app.new_game(app.session.code)                   # the lost game goes into the history
+    open_analysis(driver)                            # ... and its analysis: it was winnable
+    driver.key(pygame.K_ESCAPE)
+    for number in range(60):
+        app.game_log.history.add("SP-4-classic", GameRecord(
+            "SP1-S4C-AAAAAAB", number % 3 == 0, 400 + number, 100, 300.0, False))
+    app.open_statistics()
+    driver.settle()
+    scene = app.scenes.top
+    chart = next(w for w in widgets(scene) if isinstance(w, HistoryChart))
+    assert [(g.won, g.winnable) for g in chart.games()] == [(False, True)]
+    assert WINNABLE in colours_in(app.screen, chart.plot)
+    hard = next(w for w in widgets(scene) if isinstance(w, Segments)
+                and w.options[0].value == (1, False))
+    driver.click(hard._boxes[3].center)                          # Hard, Classic
+    driver.settle()
+    chart = next(w for w in widgets(app.scenes.top) if isinstance(w, HistoryChart))
+    assert len(chart.games()) == LIMIT
+    seen = colours_in(app.screen, chart.plot)
+    assert WON in seen and HOPELESS in seen and WINNABLE not in seen
