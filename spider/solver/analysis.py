@@ -8,7 +8,10 @@ prefixes of the line, a handful of searches whatever the game's length:
 * every search that wins lends its line: each position on it is winnable, so a
   later prefix of the game found on that line moves the bisection on for free;
 * positions proven lost are remembered (the same position reached twice, as
-  after an undo and the same move again, is searched once).
+  after an undo and the same move again, is searched once);
+* a search that runs out of budget narrows the bisection like a loss: the
+  answer is still exact when the move after the last winnable point is proven
+  lost, and otherwise the verdict is unknown with the bounds found.
 
 :func:`analyse` is pure (no pygame, no threads of its own); give it a snapshot
 taken on the thread that owns the game and run it anywhere.
@@ -152,17 +155,24 @@ def analyse(start: Position, actions: Sequence[Step], search: Search,
     if final:
         return Analysis(WINNABLE, moves, line=known.wins[positions[moves]],
                         searches=known.searches)
-    low, high = -1, moves  # winnable after ``low`` actions (-1: not known), lost after ``high``
-    while high - low > 1:
-        middle = (low + high) // 2
+    # Winnable after ``low`` actions (-1: not known); no win known after ``upper``;
+    # proven lost after ``high``. A search without an answer narrows like a loss, so
+    # the last winnable point is still found exactly when the one after it is proven.
+    low, upper, high = -1, moves, moves
+    while upper - low > 1:
+        middle = (low + upper) // 2
         answer = probe(middle)
-        if answer is None:
-            return stopped(winnable_until=low if low >= 0 else None, lost_from=high)
+        if cancel is not None and cancel.is_set():
+            return stopped(low if low >= 0 else None, high)
         if answer:
-            low = max([middle] + [index for index in range(middle + 1, high)
+            low = max([middle] + [index for index in range(middle + 1, upper)
                                   if positions[index] in known.wins])
         else:
-            high = middle
+            upper = middle
+            if answer is False:
+                high = middle
+    if upper != high:
+        return stopped(low if low >= 0 else None, high)
     if low < 0:
         return Analysis(LOST, moves, searches=known.searches)
     return Analysis(LOST, moves, last_winnable=low, line=known.wins[positions[low]],

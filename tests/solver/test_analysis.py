@@ -25,6 +25,18 @@ stock: Js 2s 7s
 4: [Ts] Qs
 """
 
+# Lost by dealing at once too, and the lost game can go on for long.
+LONG_LOST = """\
+rules: classic
+removed: 7
+stock: 4s 9s 5s
+1: Ks
+2: 3s 7s
+3: 6s 2s [Js] [8s] As
+4: Qs
+5: Ts
+"""
+
 # The ace is stuck for ever: no empty column can ever be made.
 STUCK = """\
 rules: classic
@@ -83,12 +95,21 @@ def positions_of(start: Position, line: list[Step]) -> list[Position]:
 def test_a_game_lost_by_its_first_deal_names_the_deal_and_the_move_instead():
     start = start_of(LOST_BY_DEALING)
     line = random_line(start, 1, 40, [None])
-    calls: list[Position] = []
-    result = analyse(start, line, counting_search(calls))
+    result = analyse(start, line, counting_search([]))
     assert (result.verdict, result.last_winnable, result.losing) == (LOST, 0, None)
     assert result.instead == (3, 1, 1)  # 4>2: the queen onto the king first
     assert wins(start, result.line)
-    assert result.searches == len(calls) <= 2 + len(line).bit_length()
+
+
+def test_a_long_game_lost_at_its_first_deal_takes_a_few_searches():
+    start = start_of(LONG_LOST)
+    line = random_line(start, 1, 60, [None])
+    assert len(line) == 60 and len(set(positions_of(start, line))) > 20
+    calls: list[Position] = []
+    result = analyse(start, line, counting_search(calls))
+    assert (result.verdict, result.last_winnable, result.losing) == (LOST, 0, None)
+    assert result.instead is not None and wins(start, result.line)
+    assert result.searches == len(calls) <= 2 + len(line).bit_length()  # 8, not 61
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 14, 49, 57])  # 0 stays winnable
@@ -147,3 +168,28 @@ def test_a_budget_too_small_says_unknown_not_lost():
     start = start_of(LOST_BY_DEALING)
     result = analyse(start, [None], lambda position: search_position(position, 600.0, 16))
     assert (result.verdict, result.lost_from, result.winnable_until) == (UNKNOWN, 1, None)
+
+
+@pytest.mark.parametrize(("undecided", "verdict", "bounds"), [
+    (range(2, 40), LOST, (None, None)),   # the move after the last winnable point is proven
+    (range(1, 40), UNKNOWN, (0, 40)),     # it is not: only bounds are known
+])
+def test_searches_without_an_answer_narrow_like_losses(undecided, verdict, bounds):
+    start = start_of(LONG_LOST)
+    line = random_line(start, 1, 40, [None])
+    positions = positions_of(start, line)
+    assert len(positions) == 41
+    hidden = {positions[index] for index in undecided} - {positions[0], positions[-1]}
+    if verdict == LOST:
+        hidden.discard(positions[1])
+
+    def search(position: Position) -> Solution:
+        if position in hidden:
+            return Solution(None, False, 0.0)
+        return search_position(position, 600.0, NODES)
+
+    result = analyse(start, line, search)
+    assert result.verdict == verdict
+    assert (result.winnable_until, result.lost_from) == bounds
+    if verdict == LOST:
+        assert result.last_winnable == 0 and wins(start, result.line)
