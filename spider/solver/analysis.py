@@ -73,7 +73,8 @@ class Analysis:
     moves: int
     #: Lost: after how many actions a win still existed (0: at the start; None: never).
     last_winnable: int | None = None
-    #: A verified winning line: from the end (winnable) or from ``last_winnable`` (lost).
+    #: A verified winning line: from the end (winnable), from ``last_winnable`` (lost),
+    #: or from ``winnable_until`` (unknown).
     line: tuple[Step, ...] = ()
     #: Lost: the action actually played at ``last_winnable`` (the one that lost it).
     losing: Step | None = None
@@ -146,8 +147,10 @@ def analyse(start: Position, actions: Sequence[Step], search: Search,
         return None
 
     def stopped(winnable_until: int | None = None, lost_from: int | None = None) -> Analysis:
-        return Analysis(UNKNOWN, moves, searches=known.searches, winnable_until=winnable_until,
-                        lost_from=lost_from, cancelled=cancel is not None and cancel.is_set())
+        line = known.wins[positions[winnable_until]] if winnable_until is not None else ()
+        return Analysis(UNKNOWN, moves, line=line, searches=known.searches,
+                        winnable_until=winnable_until, lost_from=lost_from,
+                        cancelled=cancel is not None and cancel.is_set())
 
     final = probe(moves)
     if final is None:

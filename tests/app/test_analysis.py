@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from spider.app.dialogs.analysis import AnalysisScene
+from spider.app.dialogs.analysis import AnalysisScene, Snapshot
 from spider.app.dialogs.chart import HOPELESS, WINNABLE, WON, HistoryChart
 from spider.app.dialogs.replay import ReplayScene
 from spider.app.dialogs.win import WinScene
@@ -172,3 +172,28 @@ def test_the_statistics_chart_shows_the_last_games_and_which_could_have_been_won
     assert len(chart.games()) == LIMIT
     seen = colours_in(app.screen, chart.plot)
     assert WON in seen and HOPELESS in seen and WINNABLE not in seen
+
+
+def test_without_a_proof_for_the_losing_move_the_panel_says_what_is_known(
+        play: Play, monkeypatch: pytest.MonkeyPatch) -> None:
+    import spider.app.dialogs.analysis as panel
+    from spider.solver.search import Solution
+
+    driver = lost_by_dealing(play)
+    game = driver.app.session.game
+    final = Position.from_game(game)
+    start = Position.from_game(Snapshot.of(driver.app.session).start)
+    real = panel.search_position
+
+    def search(position: Position, *args: object) -> Solution:
+        if position in (start, final):
+            return real(position, *args)  # type: ignore[arg-type]
+        return Solution(None, False, 0.0)  # no answer in the budget
+
+    monkeypatch.setattr(panel, "search_position", search)
+    scene = open_analysis(driver)
+    assert tr("analysis.could-win") in texts(scene)
+    assert tr("analysis.partly", number=0, lost=2) in texts(scene)
+    driver.click(button(scene, "analysis.replay").rect.center)
+    replay = driver.app.scenes.top
+    assert isinstance(replay, ReplayScene) and replay.marker == 2 and replay.way_start == 0

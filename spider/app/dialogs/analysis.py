@@ -94,6 +94,10 @@ def verdict_text(result: Analysis) -> tuple[str, str]:
                       instead=describe(result.instead))
         return tr("analysis.could-win"), sentence + " " + tr("analysis.line",
                                                              count=len(result.line))
+    if result.winnable_until is not None and result.lost_from is not None:
+        # Lost for sure, and winnable somewhere before: only the move between is unknown.
+        return tr("analysis.could-win"), tr("analysis.partly", number=result.winnable_until,
+                                            lost=result.lost_from)
     return tr("analysis.unknown"), tr("analysis.ran-out")
 
 

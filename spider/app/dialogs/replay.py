@@ -127,6 +127,8 @@ class ReplayScene(Dialog):
         self.marker: int | None = None
         if result.verdict == LOST and result.last_winnable is not None:
             self.marker = result.last_winnable + 1
+        elif result.lost_from is not None:  # unknown: where it was proven lost
+            self.marker = result.lost_from
         self.way: list[Step] = []  # the winning line still to play
         self.way_played = 0
         self.timeline = Timeline(self)
@@ -151,9 +153,12 @@ class ReplayScene(Dialog):
     @property
     def way_start(self) -> int | None:
         """Where "Show the way" starts: the last winnable point (None: no way known)."""
-        if self.result.verdict == WINNABLE:
+        result = self.result
+        if result.verdict == WINNABLE:
             return self.total
-        return self.result.last_winnable if self.result.line else None
+        if not result.line:
+            return None
+        return result.last_winnable if result.verdict == LOST else result.winnable_until
 
     def show_the_way(self) -> None:
         start = self.way_start
