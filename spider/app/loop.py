@@ -39,6 +39,7 @@ from spider.data.persistence import Persistence, Problem, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
 from spider.model.dealcode import DealCode
+from spider.model.game import DEAL
 from spider.text.i18n import set_language, tr
 
 UPDATE_RATE = 120
@@ -247,6 +248,10 @@ class App:
         self.persistence.on_game_event(kind)
         if kind == "won" and not counted and self.persistence.counted:
             self.game_log.add(self.session, won=True)
+        game = self.session.game
+        if (kind in ("move", "deal") and not game.is_won and not game.legal_moves()
+                and not game.is_legal(DEAL)):
+            self.notify(tr("analysis.stuck"), 6.0)  # a stuck table: offer the analysis
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:

@@ -197,3 +197,14 @@ def test_without_a_proof_for_the_losing_move_the_panel_says_what_is_known(
     driver.click(button(scene, "analysis.replay").rect.center)
     replay = driver.app.scenes.top
     assert isinstance(replay, ReplayScene) and replay.marker == 2 and replay.way_start == 0
+
+
+def test_a_stuck_table_offers_the_analysis(play: Play) -> None:
+    driver = lost_by_dealing(play)                      # the deal, then the jack onto the queen
+    assert driver.app.table.toast.message != tr("analysis.stuck")
+    driver.drag_move(Move(0, 1, 1))                     # the ace onto the two
+    driver.settle()
+    assert driver.app.table.toast.message != tr("analysis.stuck")
+    driver.drag_move(Move(0, 2, 1))                     # the six onto the seven: nothing left
+    driver.settle()
+    assert driver.app.table.toast.message == tr("analysis.stuck")
