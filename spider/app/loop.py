@@ -225,7 +225,8 @@ class App:
         """An analysis answered: a lost game's entry in the history says if it was winnable."""
         from spider.solver.analysis import LOST, WINNABLE
 
-        winnable = {WINNABLE: True, LOST: result.last_winnable is not None}.get(result.verdict)
+        winnable = {WINNABLE: True, LOST: result.last_winnable is not None}.get(
+            result.verdict, True if result.winnable_until is not None else None)
         self.game_log.analysed(session, moves, winnable)
 
     def open_menu(self) -> None:
