@@ -199,7 +199,7 @@ class AnalysisScene(Dialog):
             return Column([Label(tr("analysis.searching"), max_width=TEXT_WIDTH),
                            ProgressBar(lambda: self.run.fraction), sees], gap=0.8)
         headline, sentence = verdict_text(self.result)
-        colour = GOLD if self.result.verdict in (WINNABLE, LOST) else TEXT
+        colour = TEXT if headline == tr("analysis.unknown") else GOLD
         return Column([Label(headline, "heading", colour, bold=True, max_width=TEXT_WIDTH),
                        Label(sentence, max_width=TEXT_WIDTH), sees], gap=0.8)
 
