@@ -34,11 +34,13 @@ from spider.app.dialogs import (
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sounds
 from spider.app.table.scene import TableScene
+from spider.data.history import GameLog
 from spider.data.messages import Message
-from spider.data.persistence import Persistence, Saved, load_saved
+from spider.data.persistence import Persistence, Problem, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
 from spider.model.dealcode import DealCode
+from spider.model.game import DEAL
 from spider.text.i18n import say, set_language, tr
 
 UPDATE_RATE = 120
@@ -74,6 +76,12 @@ class App:
         self.session = session or saved.session or Session(
             DealCode.random(settings.layout, settings.suits, settings.relaxed))
         self.persistence = Persistence(self, saved)
+        self.game_log = GameLog(self.persistence.folder)  # the last games, for the chart
+        if self.game_log.problem is not None:
+            self.persistence.problems.append(
+                Problem("history", self.game_log.problem, self.game_log.set_aside))
+        #: The last game left unfinished (a loss), for Menu → Analyse this game.
+        self.last_lost: Session | None = None
         self.sounds = Sounds(self)
         self.scenes = SceneStack()
         self.running = True
@@ -161,10 +169,16 @@ class App:
         ``deal_in``: deal the columns out of the stock (by default when the game
         has not started)."""
         old, self.session = self.session, session
+        lost = (old is not session and old.started and not old.game.is_won
+                and not self.persistence.counted)
         while len(self.scenes) > 1:
             self.scenes.pop()
         self.table.load(deal_in=not session.started if deal_in is None else deal_in)
         self.persistence.session_replaced(old)
+        if lost:
+            self.game_log.add(old, won=False)
+            self.last_lost = old
+            self.notify(tr("analysis.offer"), 5.0)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once, and save them."""
@@ -205,6 +219,21 @@ class App:
     def open_help(self) -> None:
         self.open(HelpScene(self))
 
+    def open_analysis(self) -> None:
+        """Menu → Analyse this game: the game in play, or the one just left unfinished."""
+        from spider.app.dialogs.analysis import AnalysisScene
+
+        lost = self.last_lost
+        self.open(AnalysisScene(self, lost if lost and not self.session.started else None))
+
+    def analysed(self, session: Session, moves: int, result: Any) -> None:
+        """An analysis answered: a lost game's entry in the history says if it was winnable."""
+        from spider.solver.analysis import LOST, WINNABLE
+
+        winnable = {WINNABLE: True, LOST: result.last_winnable is not None}.get(
+            result.verdict, True if result.winnable_until is not None else None)
+        self.game_log.analysed(session, moves, winnable)
+
     def open_menu(self) -> None:
         """The bar's Menu button."""
         self.open(MenuScene(self))
@@ -220,8 +249,15 @@ class App:
 
     def on_game_event(self, kind: str) -> None:
         """Called after every action: "move", "deal", "undo", "redo", then "won" on a
-        win (the game is saved, a win counted)."""
+        win (the game is saved, a win counted, and added to the history)."""
+        counted = self.persistence.counted
         self.persistence.on_game_event(kind)
+        if kind == "won" and not counted and self.persistence.counted:
+            self.game_log.add(self.session, won=True)
+        game = self.session.game
+        if (kind in ("move", "deal") and not game.is_won and not game.legal_moves()
+                and not game.is_legal(DEAL)):
+            self.notify(tr("analysis.stuck"), 6.0)  # a stuck table: offer the analysis
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:

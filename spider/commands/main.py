@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from spider.commands import bench, deal, play, screenshot, solve
+from spider.commands import analyse, bench, deal, play, screenshot, solve
 from spider.commands.common import EXIT_BAD_INPUT, BadInput, Parser, read_code
 
 #: Commands whose moves may also come after the options (argparse leaves them over).
-TAKES_MOVES = ("play", "screenshot")
+TAKES_MOVES = ("play", "screenshot", "analyse")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "(like New game with a typed code)")
     parser.set_defaults(handler=start)
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
-    for command in (deal, play, screenshot, solve, bench):
+    for command in (deal, play, screenshot, solve, analyse, bench):
         command.register(commands)
     return parser
 

@@ -439,6 +439,7 @@ class MenuScene(Dialog):
             ("menu.new-game", self._then(app.open_new_game_dialog)),
             ("menu.restart", self._restart),
             ("menu.demo", self._then(app.table.hinting.start_demo)),
+            ("menu.analyse", self._then(app.open_analysis)),
             ("menu.statistics", self._then(app.open_statistics)),
             ("menu.settings", self._then(app.open_settings)),
             ("menu.help", self._then(app.open_help)),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.dialogs.base import ConfirmScene, Dialog, statistics_of
+from spider.app.dialogs.chart import HistoryChart
 from spider.app.dialogs.newgame import LAYOUT_NAMES
 from spider.app.table.hud import format_time
 from spider.app.ui.widgets import (
@@ -27,6 +28,7 @@ from spider.app.ui.widgets import (
     line_height,
     text_width,
 )
+from spider.data.history import GameRecord
 from spider.data.statistics import Stats, stats_key
 from spider.text.i18n import format_number, tr
 
@@ -135,7 +137,10 @@ class StatisticsScene(Dialog):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.layout = app.session.code.layout
+        code = app.session.code
+        self.layout = code.layout
+        #: The difficulty and rules the chart shows (the game in play's at first).
+        self.kind = (code.suits, code.relaxed and code.suits != 1)
 
     def title(self) -> str:
         return tr("stats.title")
@@ -147,7 +152,19 @@ class StatisticsScene(Dialog):
     def body(self) -> Widget:
         layouts = Segments([Option(value, tr(key)) for value, key in LAYOUT_NAMES],
                            lambda: self.layout, self._choose)
-        return Column([Row([layouts], align="center"), StatsTable(self)], gap=1.0)
+        table = StatsTable(self)
+        kinds = Segments([Option(kind, *table._header(*kind)) for kind in KINDS],
+                         lambda: self.kind, self._choose_kind)
+        return Column([Row([layouts], align="center"), table, Row([kinds], align="center"),
+                       HistoryChart(self.last_games)], gap=1.0)
+
+    def _choose_kind(self, kind: tuple[int, bool]) -> None:
+        self.kind = kind
+        self.invalidate()
+
+    def last_games(self) -> list[GameRecord]:
+        """The chart's games: the last ones of the chosen layout, difficulty and rules."""
+        return self.app.game_log.history.games(stats_key(self.layout, *self.kind))
 
     def footer(self) -> Widget:
         reset = Button(tr("stats.reset"), self.ask_reset)
