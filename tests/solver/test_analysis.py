@@ -19,7 +19,7 @@ LOST_BY_DEALING = """\
 rules: classic
 removed: 7
 stock: Js 2s 7s
-1: 4s [6s] As
+1: [6s] 4s As
 2: [9s] [5s] Ks
 3: 8s 3s
 4: [Ts] Qs
@@ -32,7 +32,7 @@ removed: 7
 stock: 4s 9s 5s
 1: Ks
 2: 3s 7s
-3: 6s 2s [Js] [8s] As
+3: [Js] [8s] 6s 2s As
 4: Qs
 5: Ts
 """
