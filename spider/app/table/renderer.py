@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -277,7 +277,7 @@ class TableRenderer:
         if landed is None:
             return None
         moved = self._moving_areas(flying, dragged)
-        areas = _joined([*self._moved, *moved, *landed])
+        areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
         areas = [area for area in areas if area.w and area.h]
@@ -286,12 +286,16 @@ class TableRenderer:
         bar = self.geometry.bar
         bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
         assert self._still is not None
+        highlights = self._highlights()
         for area in areas:
             surface.set_clip(area)
             surface.blit(self._still, area.topleft, area)
-            self._draw_moving(surface, flying, dragged)
+            self._draw_moving(surface, [group for place, group in moved
+                                        if group.cards and place.colliderect(area)],
+                              [(spot, glow) for spot, glow in highlights
+                               if glow.get_rect(topleft=spot).colliderect(area)])
         surface.set_clip(None)
-        self._moved = moved
+        self._moved = [area for area, _ in moved]
         if (_as_shown(self._bar_state()) != self._bar_shown
                 or bar_rect.collidelist(areas) >= 0):
             surface.set_clip(bar_rect)
@@ -301,21 +305,25 @@ class TableRenderer:
             areas.append(bar_rect)
         return areas
 
-    def _moving_areas(self, flying: list[CardSprite],
-                      dragged: list[CardSprite]) -> list[pygame.Rect]:
-        """Where this frame draws moving cards, their shadows and the drop highlights."""
+    def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
+                      ) -> list[tuple[pygame.Rect, _Moving]]:
+        """Where this frame draws moving things, each with the cards drawn there: every
+        flying card and its shadow, the dragged group and its shadow, each drop
+        highlight (with no cards)."""
         g = self.geometry
         margin = self._shadow_margin()
-        areas = [pygame.Rect(round(x) - margin, round(y) - margin, g.card_w + 2 * margin,
-                             g.card_h + 2 * margin)
-                 for x, y in (sprite.pos for sprite in flying)]
+        areas = [(pygame.Rect(round(sprite.pos[0]) - margin, round(sprite.pos[1]) - margin,
+                              g.card_w + 2 * margin, g.card_h + 2 * margin),
+                  _Moving([sprite], held=False))
+                 for sprite in flying]
         if dragged:
             x, y = dragged[0].pos
             height = round(dragged[-1].pos[1] - y) + g.card_h
-            areas.append(pygame.Rect(round(x) - margin, round(y) - margin,
-                                     g.card_w + 2 * margin, height + 2 * margin))
-        for place, glow in self._highlights():
-            areas.append(glow.get_rect(topleft=place))
+            areas.append((pygame.Rect(round(x) - margin, round(y) - margin,
+                                      g.card_w + 2 * margin, height + 2 * margin),
+                          _Moving(dragged, held=True)))
+        areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
+                     for place, glow in self._highlights())
         return areas
 
     def _shadow_margin(self) -> int:
@@ -338,21 +346,27 @@ class TableRenderer:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
             surface.blit(self._still_layer(resting), (0, 0))
-            self._moved = self._moving_areas(flying, dragged)
-        self._draw_moving(surface, flying, dragged)
-
-    def _draw_moving(self, surface: pygame.Surface, flying: list[CardSprite],
-                     dragged: list[CardSprite]) -> None:
-        """The drop highlights, then the flying and dragged cards with their shadows."""
-        for place, glow in self._highlights():
-            surface.blit(glow, place)
-        for sprite in flying:
-            if sprite.pos != sprite.target and sprite.first_start <= self.table.board.time:
-                self._draw_shadow(surface, [sprite], lifted=0.5)
-            self._blit(surface, sprite)
+            self._moved = [area for area, _ in self._moving_areas(flying, dragged)]
+        groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
-            self._draw_shadow(surface, dragged)
-            for sprite in dragged:
+            groups.append(_Moving(dragged, held=True))
+        self._draw_moving(surface, groups, self._highlights())
+
+    def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
+                     highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
+        """The drop highlights, then each flying card and the dragged group (in the
+        order of ``groups``) with their shadows."""
+        for place, glow in highlights:
+            surface.blit(glow, place)
+        now = self.table.board.time
+        for group in groups:
+            if group.held:
+                self._draw_shadow(surface, group.cards)
+            else:
+                sprite = group.cards[0]
+                if sprite.pos != sprite.target and sprite.first_start <= now:
+                    self._draw_shadow(surface, group.cards, lifted=0.5)
+            for sprite in group.cards:
                 self._blit(surface, sprite)
 
     def _still_changes(self, resting: list[CardSprite]) -> list[pygame.Rect] | None:
@@ -460,6 +474,13 @@ class TableRenderer:
         if total > 2 * end:
             surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
 
+
+
+class _Moving(NamedTuple):
+    """Cards drawn over the still layer: one flying card, or the group in the hand."""
+
+    cards: list[CardSprite]
+    held: bool
 
 
 #: A resting card as the still layer shows it: sprite id, card, place, face shown.
