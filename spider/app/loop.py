@@ -340,12 +340,17 @@ class App:
             scene.spare(until)
 
     def draw(self) -> None:
+        """Draw a frame and present it: only the areas that changed when the scenes
+        can tell (:meth:`Scene.draw_changes`), else the whole window."""
         scenes = tuple(self.scenes.visible())
-        if (self._whole or scenes != self._drawn
-                or not scenes[0].draw_changes(self.screen, scenes[1:])):
+        changed = (None if self._whole or scenes != self._drawn
+                   else scenes[0].draw_changes(self.screen, scenes[1:]))
+        if changed is None:
             for scene in scenes:
                 scene.draw(self.screen)
-        pygame.display.flip()
+            pygame.display.flip()
+        elif changed:
+            pygame.display.update(changed)
         self._drawn = scenes
         self._dirty = self._whole = False
 

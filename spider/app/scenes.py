@@ -86,11 +86,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface``."""
 
-    def draw_changes(self, surface: pygame.Surface, above: Sequence[Scene]) -> bool:
+    def draw_changes(self, surface: pygame.Surface,
+                     above: Sequence[Scene]) -> list[pygame.Rect] | None:
         """Bring ``surface``, which still shows the last frame, up to date by drawing
-        only what moved since, under the unchanged scenes ``above``; False when it
-        cannot (the whole stack is then drawn). Asked for by ``App.request_changes``."""
-        return False
+        only what changed since, under the unchanged scenes ``above``: the areas drawn
+        (only they are presented), or None when it cannot (the whole stack is then
+        drawn). Asked for by ``App.request_changes``."""
+        return None
 
     def cover(self) -> Cover | None:
         """How this see-through scene covers the ones below when it does not change

@@ -100,13 +100,13 @@ def check(condition: object, what: str) -> None:
 
 def run_smoke() -> int:
     """The ``--smoke-test`` command: 0 when everything worked, 1 otherwise."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     with tempfile.TemporaryDirectory(prefix="spider-smoke-") as data:
         os.environ["SPIDER_DATA_DIR"] = data
-        if os.environ.get(FIRST_FRAME_ENV) == "1":
+        if os.environ.get(FIRST_FRAME_ENV) == "1":  # on the video driver it was given
             return _first_frame()
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
         watchdog = threading.Timer(WATCHDOG_SECONDS, _timed_out)
         watchdog.daemon = True
         watchdog.start()

@@ -189,7 +189,7 @@ class TableController:
 
     def drag_to(self, corner: tuple[float, float]) -> None:
         self.board.drag_to(corner)
-        self.app.request_redraw()
+        self.app.request_changes()
 
     def drop(self, column: int, index: int, corner: tuple[float, float]) -> None:
         """The dragged group is released with its first card's corner at ``corner``."""

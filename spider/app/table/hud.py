@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 import pygame
@@ -105,7 +106,7 @@ class TopBar:
         surface.blit(strip, (bar.x, bar.y))
 
     def draw(self, surface: pygame.Surface, *, hovered: str | None, pressed: str | None,
-             disabled: set[str], score: int, moves: int, seconds: float, code: str,
+             disabled: AbstractSet[str], score: int, moves: int, seconds: float, code: str,
              busy: frozenset[str] = frozenset(), note: str | None = None) -> None:
         """``busy``: buttons whose work is under way; ``note``: a short status by the code."""
         for button in self.buttons:

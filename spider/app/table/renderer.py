@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -54,6 +54,12 @@ class TableRenderer:
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
+        #: The places the last update of the still layer drew again (None: all of it).
+        self._still_drawn: list[pygame.Rect] | None = None
+        #: Where the last frame drew moving cards (None: unknown, draw whole next).
+        self._moved: list[pygame.Rect] | None = None
+        #: What the bar showed in the last frame (see :meth:`_bar_state`).
+        self._bar_shown: tuple[object, ...] | None = None
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
 
@@ -218,6 +224,7 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         celebration = table.controller.celebration
+        self._moved = None
         if celebration is not None:
             celebration.draw(surface)
         else:
@@ -225,21 +232,27 @@ class TableRenderer:
             table.hinting.draw(surface)
         if self.interim is not None and self._old_bar is not None:
             self._draw_old_bar(surface)
+            self._bar_shown = None
         else:
             self._draw_bar(surface, self.bar)
         table.toast.draw(surface, self.geometry)
 
-    def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
+    def _bar_state(self) -> dict[str, Any]:
+        """Everything the bar shows (what :meth:`TopBar.draw` is given)."""
         table = self.table
         session, game, controller = table.app.session, table.game, table.controller
-        disabled = {action for action in ("undo", "redo")
-                    if not controller.button_enabled(action)}
-        bar.draw(surface, hovered=table.input.hovered, pressed=table.input.pressed,
-                 disabled=disabled, score=game.score, moves=game.moves,
-                 seconds=session.elapsed, code=str(session.code),
-                 busy=frozenset(("hint",)) if table.hinting.thinking else frozenset(),
-                 note=table.hinting.status)
+        return {"hovered": table.input.hovered, "pressed": table.input.pressed,
+                "disabled": frozenset(action for action in ("undo", "redo")
+                                      if not controller.button_enabled(action)),
+                "score": game.score, "moves": game.moves, "seconds": session.elapsed,
+                "code": str(session.code),
+                "busy": frozenset(("hint",)) if table.hinting.thinking else frozenset(),
+                "note": table.hinting.status}
 
+    def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
+        state = self._bar_state()
+        bar.draw(surface, **state)
+        self._bar_shown = _as_shown(state)
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
         (its words at the new size are made between frames)."""
@@ -249,15 +262,83 @@ class TableRenderer:
         self._draw_bar(strip, old)
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
-    def draw_changes(self, surface: pygame.Surface, above: Sequence[Scene]) -> bool:
-        """The cascade alone moves: only its new steps are drawn (also under a dialog
-        that covers it simply), not the whole window (33 MB at 4K)."""
-        celebration = self.table.controller.celebration
-        covers = [scene.cover() for scene in above]
-        if (celebration is None or self.table.toast.visible or len(covers) > 1
-                or None in covers):
-            return False
-        return celebration.draw_changes(surface, covers[0] if covers else None)
+    def draw_changes(self, surface: pygame.Surface,
+                     above: Sequence[Scene]) -> list[pygame.Rect] | None:
+        """Bring the window up to date by what changed alone; the areas drawn, or None
+        when only a whole redraw will do. The cascade: its new steps (also under a
+        dialog that covers it simply). Otherwise, with nothing above the table: the
+        places moving cards left and entered, the places where cards landed, and the
+        bar when what it shows changed (the clock's second)."""
+        table = self.table
+        celebration = table.controller.celebration
+        if celebration is not None:
+            covers = [scene.cover() for scene in above]
+            if table.toast.visible or len(covers) > 1 or None in covers:
+                return None
+            drawn = celebration.draw_changes(surface, covers[0] if covers else None)
+            return [surface.get_rect()] if drawn else None
+        if (above or table.toast.visible or self.interim is not None or self._moved is None
+                or table.hinting.mark is not None or table.board.stock_shake()):
+            return None
+        resting, flying, dragged = table.board.layers()
+        landed = self._still_changes(resting)
+        if landed is None:
+            return None
+        moved = self._moving_areas(flying, dragged)
+        areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
+        screen = surface.get_rect()
+        areas = [area.clip(screen) for area in areas]
+        areas = [area for area in areas if area.w and area.h]
+        if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
+            return None  # most of the window: drawing it whole is as quick
+        bar = self.geometry.bar
+        bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
+        assert self._still is not None
+        highlights = self._highlights()
+        for area in areas:
+            surface.set_clip(area)
+            surface.blit(self._still, area.topleft, area)
+            self._draw_moving(surface, [group for place, group in moved
+                                        if group.cards and place.colliderect(area)],
+                              [(spot, glow) for spot, glow in highlights
+                               if glow.get_rect(topleft=spot).colliderect(area)])
+        surface.set_clip(None)
+        self._moved = [area for area, _ in moved]
+        if (_as_shown(self._bar_state()) != self._bar_shown
+                or bar_rect.collidelist(areas) >= 0):
+            surface.set_clip(bar_rect)
+            surface.blit(self._still, bar_rect.topleft, bar_rect)
+            surface.set_clip(None)
+            self._draw_bar(surface, self.bar)
+            areas.append(bar_rect)
+        return areas
+
+    def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
+                      ) -> list[tuple[pygame.Rect, _Moving]]:
+        """Where this frame draws moving things, each with the cards drawn there: every
+        flying card and its shadow, the dragged group and its shadow, each drop
+        highlight (with no cards)."""
+        g = self.geometry
+        margin = self._shadow_margin()
+        areas = [(pygame.Rect(round(sprite.pos[0]) - margin, round(sprite.pos[1]) - margin,
+                              g.card_w + 2 * margin, g.card_h + 2 * margin),
+                  _Moving([sprite], held=False))
+                 for sprite in flying]
+        if dragged:
+            x, y = dragged[0].pos
+            height = round(dragged[-1].pos[1] - y) + g.card_h
+            areas.append((pygame.Rect(round(x) - margin, round(y) - margin,
+                                      g.card_w + 2 * margin, height + 2 * margin),
+                          _Moving(dragged, held=True)))
+        areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
+                     for place, glow in self._highlights())
+        return areas
+
+    def _shadow_margin(self) -> int:
+        """How far a moving card's shadow can reach past the card."""
+        card_w = self.geometry.card_w
+        _, spread = self.images.shadow((card_w, self.geometry.card_h))
+        return spread + 2 * max(1, round(card_w / 22)) + 2
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.table.board.layers()
@@ -273,17 +354,35 @@ class TableRenderer:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
             surface.blit(self._still_layer(resting), (0, 0))
-        drag = self.table.input.dragging
-        if drag is not None and self.table.app.settings.placement_help:
-            self._draw_highlights(surface, drag.accepting)
-        for sprite in flying:
-            if sprite.pos != sprite.target and sprite.first_start <= self.table.board.time:
-                self._draw_shadow(surface, [sprite], lifted=0.5)
-            self._blit(surface, sprite)
+            self._moved = [area for area, _ in self._moving_areas(flying, dragged)]
+        groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
-            self._draw_shadow(surface, dragged)
-            for sprite in dragged:
+            groups.append(_Moving(dragged, held=True))
+        self._draw_moving(surface, groups, self._highlights())
+
+    def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
+                     highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
+        """The drop highlights, then each flying card and the dragged group (in the
+        order of ``groups``) with their shadows."""
+        for place, glow in highlights:
+            surface.blit(glow, place)
+        now = self.table.board.time
+        for group in groups:
+            if group.held:
+                self._draw_shadow(surface, group.cards)
+            else:
+                sprite = group.cards[0]
+                if sprite.pos != sprite.target and sprite.first_start <= now:
+                    self._draw_shadow(surface, group.cards, lifted=0.5)
+            for sprite in group.cards:
                 self._blit(surface, sprite)
+
+    def _still_changes(self, resting: list[CardSprite]) -> list[pygame.Rect] | None:
+        """Bring the still layer up to date; the places drawn again, or None when it
+        was drawn whole."""
+        self._still_drawn = None
+        self._still_layer(resting)
+        return self._still_drawn
 
     def _still_layer(self, resting: list[CardSprite]) -> pygame.Surface:
         """The background with every resting card, kept between frames: when cards
@@ -293,6 +392,7 @@ class TableRenderer:
         base = (id(self.images), self.images.generation, self.geometry.size)
         still = self._still
         if still is not None and base == self._still_base and key == self._still_key:
+            self._still_drawn = []
             return still
         backdrop = self._backdrop()
         if still is None or still.get_size() != backdrop.get_size():
@@ -318,6 +418,7 @@ class TableRenderer:
                             and x + w > region.left and y + h > region.top):
                         self._blit(still, sprite)
             still.set_clip(None)
+        self._still_drawn = regions
         self._still_key, self._still_base = key, base
         return still
 
@@ -329,13 +430,8 @@ class TableRenderer:
         if not changed:  # the same cards in another order: the piles may differ
             return None
         g = self.geometry
-        rects: list[pygame.Rect] = []
-        for _, _, (x, y), _ in changed:
-            rect = pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
-            # Merge with every region it touches (regions never overlap each other).
-            while (hit := rect.collidelist(rects)) >= 0:
-                rect.union_ip(rects.pop(hit))
-            rects.append(rect)
+        rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
+                         for _, _, (x, y), _ in changed])
         screen = pygame.Rect((0, 0), g.size)
         rects = [rect.clip(screen) for rect in rects]
         if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
@@ -348,14 +444,19 @@ class TableRenderer:
         x += dx + (self.geometry.card_w - image.get_width()) / 2
         surface.blit(image, (round(x), round(y)))
 
-    def _draw_highlights(self, surface: pygame.Surface, columns: list[int]) -> None:
+    def _highlights(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
+        """Where the columns that accept the dragged group are lit, and the light."""
+        drag = self.table.input.dragging
+        if drag is None or not self.table.app.settings.placement_help:
+            return []
         g = self.geometry
         glow = self.images.outline((*HIGHLIGHT, 235), max(2, g.card_w // 36),
                                    fill=(*HIGHLIGHT, 46))
-        for column in columns:
+        places = []
+        for column in drag.accepting:
             cards = self.table.board.columns[column]
-            place = _whole(cards[-1].target) if cards else g.column_slot(column)[:2]
-            surface.blit(glow, place)
+            places.append(_whole(cards[-1].target) if cards else g.column_slot(column)[:2])
+        return [(place, glow) for place in places]
 
     def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite],
                      lifted: float = 1.0) -> None:
@@ -383,6 +484,13 @@ class TableRenderer:
 
 
 
+class _Moving(NamedTuple):
+    """Cards drawn over the still layer: one flying card, or the group in the hand."""
+
+    cards: list[CardSprite]
+    held: bool
+
+
 #: A resting card as the still layer shows it: sprite id, card, place, face shown.
 _Resting = tuple[int, Card, tuple[float, float], bool]
 
@@ -402,6 +510,23 @@ def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
+
+
+def _as_shown(state: dict[str, Any]) -> tuple[object, ...]:
+    """The bar's state as the eye sees it: the clock in whole seconds."""
+    return tuple((key, int(value) if key == "seconds" else value)
+                 for key, value in state.items())
+
+
+def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``areas`` with every two that touch joined into one (none overlap after)."""
+    merged: list[pygame.Rect] = []
+    for area in areas:
+        area = area.copy()
+        while (hit := area.collidelist(merged)) >= 0:
+            area.union_ip(merged.pop(hit))
+        merged.append(area)
+    return merged
 
 
 class _Buffer:

@@ -169,14 +169,14 @@ class TableScene(Scene):
             self.app.play_sound(cue)
         self.hinting.update(dt)
         if moved or self.board.moving:
-            self.app.request_redraw()
+            self.app.request_changes()
         if self.toast.update(dt):
             self.app.request_redraw()
         self.controller.update_win(dt)
         second = int(self.app.session.elapsed)
         if second != self._shown_second:
             self._shown_second = second
-            self.app.request_redraw()
+            self.app.request_changes()  # the bar alone
 
     def spare(self, until: float) -> None:
         """Work that can wait, in the time left in the frame (the renderer's: pictures
@@ -189,5 +189,6 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)
 
-    def draw_changes(self, surface: pygame.Surface, above: Sequence[Scene]) -> bool:
+    def draw_changes(self, surface: pygame.Surface,
+                     above: Sequence[Scene]) -> list[pygame.Rect] | None:
         return self.renderer.draw_changes(surface, above)

@@ -1,0 +1,121 @@
+"""Frames drawn by changes alone: what reaches the window is what a whole redraw shows.
+
+The loop presents only the areas a scene says it drew (``pygame.display.update``);
+here a stand-in for the window keeps exactly what was presented, and after every
+frame of a drag, a deal, a move that completes a run, and a clock tick it must equal
+the same frame drawn whole.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from spider.app.table.driver import EventDriver
+
+#: Column 1 ends in 2♠; column 2 holds K♠..3♠ face up: 2♠ onto 3♠ completes a run.
+RUN_POSITION = """\
+rules: classic
+score: 500
+moves: 0
+removed: 0
+stock: 5s 5s 5s 5s 5s 5s 5s 5s 5s 5s
+1: [9s] As
+2: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+3: [7s] 8s
+4: 9s
+5: Ts
+6: Js
+7: Qs
+8: [3s] 4s
+9: 6s
+10: 7s
+"""
+
+
+class Window:
+    """What the player's window shows: the screen as last presented."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, screen: pygame.Surface) -> None:
+        self.picture = screen.copy()
+        self.presented = 0
+        self.areas = 0
+        flip, update = pygame.display.flip, pygame.display.update
+
+        def flipped() -> None:
+            self.picture = pygame.display.get_surface().copy()
+            self.presented += 1
+            flip()
+
+        def updated(areas: list[pygame.Rect]) -> None:
+            screen = pygame.display.get_surface()
+            for area in areas:
+                self.picture.blit(screen, area, area)
+            self.presented += 1
+            self.areas += 1
+            update(areas)
+
+        monkeypatch.setattr(pygame.display, "flip", flipped)
+        monkeypatch.setattr(pygame.display, "update", updated)
+
+    def matches_whole_redraw(self, driver: EventDriver) -> bool:
+        """Whether the window shows what drawing every scene afresh shows (drawn aside,
+        so the next frame is again one drawn by changes)."""
+        whole = driver.app.screen.copy()
+        for scene in driver.app.scenes.visible():
+            scene.draw(whole)
+        return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(self.picture, "RGB")
+
+
+def _frames(driver: EventDriver, window: Window, count: int) -> None:
+    for frame in range(count):
+        driver.app.run_frames(1)
+        assert window.matches_whole_redraw(driver), f"frame {frame}"
+
+
+def test_a_dragged_group_shows_only_where_it_was_and_is(play, monkeypatch) -> None:
+    driver = play(code="SP1-S2C-ABCDEFG")
+    window = Window(monkeypatch, driver.app.screen)
+    start = driver.card_point(0, len(driver.table.game.columns[0]) - 1)
+    driver.press(start)
+    for step in range(1, 12):
+        driver.move((start[0] + 37 * step, start[1] + 23 * step))
+        assert window.matches_whole_redraw(driver), f"motion {step}"
+    driver.release((start[0] + 37 * 11, start[1] + 23 * 11))
+    _frames(driver, window, 40)
+    assert window.areas > 0  # frames were presented by areas, not whole
+
+
+def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play,
+                                                                       monkeypatch) -> None:
+    driver = play(position=RUN_POSITION)
+    window = Window(monkeypatch, driver.app.screen)
+    driver.click(driver.stock_point())
+    _frames(driver, window, 90)
+    driver.settle()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the deal taken back
+    driver.settle()
+    driver.drag(driver.card_point(0, 1), driver.column_point(1))
+    _frames(driver, window, 120)
+    assert driver.table.game.removed == 1
+    assert window.areas > 0
+
+
+def test_a_clock_tick_presents_the_bar_alone(play, monkeypatch) -> None:
+    driver = play(code="SP1-S1C-AAAAAAD")
+    driver.click(driver.stock_point())  # the game starts: its clock runs
+    driver.settle()
+    window = Window(monkeypatch, driver.app.screen)
+    presented: list[list[pygame.Rect]] = []
+    update = pygame.display.update
+
+    def kept(areas: list[pygame.Rect]) -> None:
+        presented.append([pygame.Rect(area) for area in areas])
+        update(areas)
+
+    monkeypatch.setattr(pygame.display, "update", kept)
+    driver.app.run_frames(70)  # over a second of the clock
+    bar = driver.table.geometry.bar
+    assert presented and all(areas == [pygame.Rect(bar.x, bar.y, bar.w, bar.h)]
+                             for areas in presented)
+    assert window.matches_whole_redraw(driver)

@@ -1,0 +1,91 @@
+"""Memory over a long session: a player who leaves the game open plays hundreds of games.
+
+The real App (dialogs, saving, sound, the hint worker) at 1920×1080 on the manual
+clock, played by real events: a new game, then forty actions — drags of random legal
+moves, deals, undos and redos — and again. The process's resident memory is read
+after every game; growth is the least-squares slope over the second half of the games
+(the first half includes the caches filling up), in MB per 100 games.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+GAMES = 300
+ACTIONS = 40
+SIZE = (1920, 1080)
+
+
+def _rss_mb() -> float:
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def slope_per_100(points: list[tuple[int, float]]) -> float:
+    """Least-squares slope of (game, MB) points, in MB per 100 games."""
+    n = len(points)
+    mean_x = sum(x for x, _ in points) / n
+    mean_y = sum(y for _, y in points) / n
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return 100 * sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+
+
+def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
+                 say: Any = lambda message: None) -> dict[str, Any]:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["SPIDER_DATA_DIR"] = tempfile.mkdtemp(prefix="spider-bench-memory-")
+    import pygame
+
+    from spider.app.clock import ManualClock
+    from spider.app.loop import App
+    from spider.app.table.driver import EventDriver
+    from spider.data.persistence import load_saved
+    from spider.data.session import Session
+    from spider.model.dealcode import DealCode
+    from spider.model.game import DEAL
+
+    chance = random.Random(seed)
+    app = App(saved=load_saved(), session=Session(DealCode.parse("SP1-S2C-AAAAAAB")),
+              size=SIZE, fullscreen=False, clock=ManualClock())
+    driver = EventDriver(app)
+    driver.settle()
+    readings: list[tuple[int, float]] = []
+    try:
+        for number in range(1, games + 1):
+            app.new_game(DealCode.random(suits=chance.choice((1, 2, 4)), rng=chance))
+            driver.settle()
+            for _ in range(actions):
+                game = app.session.game
+                roll = chance.random()
+                moves = game.legal_moves()
+                if roll < 0.6 and moves:
+                    driver.drag_move(chance.choice(moves))
+                elif roll < 0.75 and game.is_legal(DEAL):
+                    driver.click(driver.stock_point())
+                elif roll < 0.9:
+                    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+                else:
+                    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+                driver.settle()
+            readings.append((number, _rss_mb()))
+            if number % 20 == 0:
+                say(f"memory: game {number}: {readings[-1][1]:.1f} MB")
+    finally:
+        app.close()
+    later = readings[len(readings) // 2:]
+    return {"games": games, "actions_per_game": actions, "rss_mb": readings,
+            "growth_mb_per_100_games": slope_per_100(later) if len(later) > 1 else 0.0}
+
+
+if __name__ == "__main__":  # python -m tools.bench.memory [games]
+    import json
+
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
+    result = play_session(count, say=lambda message: print(message, file=sys.stderr))
+    print(json.dumps({key: result[key] for key in ("games", "growth_mb_per_100_games")}))

@@ -1,0 +1,198 @@
+"""The figures the dummy driver hides, measured in a real window under Xvfb.
+
+Presenting a picture to a real X window costs CPU that SDL's dummy driver never
+spends, so three figures are taken again with the game started from source as a
+player starts it (``python main.py``), on a private Xvfb screen of each size:
+
+* **idle CPU**: a game in progress (its clock ticking), no input; the process's
+  CPU time (every thread, from ``/proc``) per second of wall time.
+* **peak memory**: the process's ``VmHWM`` after that idle time, with hints and
+  the "can still be won" line on, so the hint worker and a solver search are in it.
+* **start to first frame**: ``main.py`` against a bare pygame-ce program that opens
+  the same full-screen window, fills it and presents it once; wall time of each
+  whole process, interleaved, median of several runs.
+
+Needs Xvfb (Linux); :func:`available` says whether it is there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
+WARM_UP_SECONDS = 4.0
+START_TIMEOUT = 60.0
+
+#: A bare pygame-ce program: the same full-screen window, one picture presented.
+BARE_WINDOW = """\
+import pygame
+pygame.display.init()
+screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+screen.fill((11, 51, 26))
+pygame.display.flip()
+pygame.quit()
+"""
+
+
+def available() -> bool:
+    return sys.platform.startswith("linux") and shutil.which("Xvfb") is not None
+
+
+@contextmanager
+def xvfb(size: tuple[int, int]) -> Iterator[str]:
+    """A private X screen of ``size``; yields its display name."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
+         "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            raise RuntimeError("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _environment(display: str, data: Path) -> dict[str, str]:
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data))
+    env.pop(FIRST_FRAME_ENV, None)
+    return env
+
+
+def _game_in_progress(data: Path, *, helpers: bool) -> None:
+    """Save a game a few actions in (its clock runs when resumed) and the settings."""
+    from spider.data.persistence import save_game
+    from spider.data.session import Session
+    from spider.data.settings import Settings, save_settings
+    from spider.model.dealcode import DealCode
+    from spider.model.game import DEAL
+
+    data.mkdir(parents=True, exist_ok=True)
+    session = Session(DealCode.parse("SP1-S4C-BCDEFGH"))
+    session.game.play(DEAL)
+    session.elapsed = 12.0
+    save_game(data, session)
+    save_settings(data, Settings(fullscreen=True, sound=False, hints=helpers, win_check=helpers))
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime, every thread
+
+
+def _peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _wait_for_window(display: str, pid: int) -> None:
+    end = time.monotonic() + START_TIMEOUT
+    env = dict(os.environ, DISPLAY=display)
+    while time.monotonic() < end:
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                               env=env, capture_output=True, text=True).stdout.split()
+        if found:
+            return
+        time.sleep(0.2)
+    raise RuntimeError("the game's window did not appear")
+
+
+def idle(size: tuple[int, int], seconds: float, *, helpers: bool) -> dict[str, Any]:
+    """Idle CPU and peak memory of the game in a real full-screen window of ``size``."""
+    with tempfile.TemporaryDirectory(prefix="spider-bench-window-") as folder, \
+            xvfb(size) as display:
+        data = Path(folder) / "data"
+        _game_in_progress(data, helpers=helpers)
+        game = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=folder,
+                                env=_environment(display, data),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            _wait_for_window(display, game.pid)
+            time.sleep(WARM_UP_SECONDS)  # the card set is made in spare time after start
+            cpu, wall = _cpu_seconds(game.pid), time.monotonic()
+            time.sleep(seconds)
+            cpu, wall = _cpu_seconds(game.pid) - cpu, time.monotonic() - wall
+            peak = _peak_rss_mb(game.pid)
+        finally:
+            game.terminate()
+            try:
+                game.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                game.kill()
+                game.wait()
+    return {"seconds": wall, "cpu_seconds": cpu, "cpu_percent": 100 * cpu / wall,
+            "peak_rss_mb": peak, "hints_and_win_check": helpers}
+
+
+def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
+    """Start to first frame of the game and of a bare pygame-ce window, interleaved."""
+    game_times: list[float] = []
+    bare_times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="spider-bench-window-") as folder, \
+            xvfb(size) as display:
+        env = _environment(display, Path(folder) / "data")
+        first_frame = dict(env, **{FIRST_FRAME_ENV: "1"})
+
+        def timed(command: list[str], environment: dict[str, str]) -> float:
+            start = time.perf_counter()
+            done = subprocess.run(command, cwd=folder, env=environment, capture_output=True,
+                                  text=True, timeout=START_TIMEOUT)
+            elapsed = time.perf_counter() - start
+            if done.returncode != 0:
+                raise RuntimeError(f"{command[1:]} failed: {done.stderr.strip()[-300:]}")
+            return elapsed
+
+        game = [sys.executable, str(ROOT / "main.py"), "--smoke-test"]
+        bare = [sys.executable, "-c", BARE_WINDOW]
+        timed(game, first_frame)  # bytecode written, files cached: as after a first run
+        timed(bare, env)
+        for _ in range(runs):
+            game_times.append(timed(game, first_frame))
+            bare_times.append(timed(bare, env))
+    game_median, bare_median = statistics.median(game_times), statistics.median(bare_times)
+    return {"game": game_times, "bare": bare_times, "game_median": game_median,
+            "bare_median": bare_median, "ratio": game_median / bare_median}
+
+
+def measure(sizes: list[tuple[int, int]], idle_seconds: float, startup_runs: int,
+            say: Any = lambda message: None) -> dict[str, Any]:
+    """Every real-window figure at each size (``{}`` when Xvfb is missing)."""
+    if not available():
+        return {}
+    figures: dict[str, Any] = {}
+    for width, height in sizes:
+        name = f"{width}x{height}"
+        say(f"real window at {name}: idle...")
+        quiet = idle((width, height), idle_seconds, helpers=False)
+        say(f"real window at {name}: memory with hints and the can-still-win search...")
+        busy = idle((width, height), max(5.0, idle_seconds / 3), helpers=True)
+        say(f"real window at {name}: start to first frame...")
+        figures[name] = {"idle": quiet, "helpers": busy,
+                         "startup": startup((width, height), startup_runs)}
+    return figures
+
+
+if __name__ == "__main__":  # python -m tools.bench.window [seconds]
+    wanted = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    print(json.dumps(measure([(1920, 1080), (3840, 2160)], wanted, 3, say=print), indent=2))
