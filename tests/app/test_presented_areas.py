@@ -19,7 +19,7 @@ rules: classic
 score: 500
 moves: 0
 removed: 0
-stock: 5s 5s 5s 5s 5s 5s 5s 5s 5s 5s
+stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
 1: [9s] As
 2: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
 3: [7s] 8s
