@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
+import time
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from spider.app.clock import ManualClock
 from spider.app.loop import App
@@ -18,12 +21,34 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# Property tests try the same examples at every run and never time an example: a run
+# fails for the code, not for the machine or the day. HYPOTHESIS_PROFILE=explore tries
+# new examples (a failure prints how to reproduce it).
+settings.register_profile("repeatable", deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
 
 @pytest.fixture(autouse=True)
 def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test saves into its own folder, never into the player's real one."""
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def busy_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wall clock jumps by a random 0 to 20 ms at every look, as on a machine whose
+    other work takes the processor at any moment: what a test sees must not change."""
+    rng = random.Random(1)
+    now = [1000.0]
+
+    def perf_counter() -> float:
+        now[0] += rng.uniform(0.0, 0.02)
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", perf_counter)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ Outcome the model reports, refusals show the rule the model named.
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -450,7 +449,7 @@ class TableScene(Scene):
         if self._interim is not None:
             self._prepare_after_resize(until, calm)
         elif self.images.pending and self.images.work(until, stop=pygame.event.peek,
-                                                      at_least_one=calm):
+                                                      at_least_one=calm, now=self.app.clock.now):
             if calm:
                 self._still_layer(self.board.layers()[0])
             self.app.request_redraw()
@@ -460,20 +459,20 @@ class TableScene(Scene):
         layer (when it fits in the time left, or nothing moves), then a picture for
         every card in view (the last size's, scaled). Then the table is drawn again."""
         if self.background is None:
-            if calm or time.perf_counter() + self._backdrop_seconds <= until:
+            if calm or self.app.clock.now() + self._backdrop_seconds <= until:
                 self._backdrop()
             return
         resting, _, _ = self.board.layers()
         shown = dict.fromkeys(sprite.card if sprite.shown_up else None
                               for sprite in _uncovered(resting))
-        if not self.images.make_shown(shown, until):
+        if not self.images.make_shown(shown, until, self.app.clock.now):
             return
         if self._old_bar is not None:  # the bar's words at their new size
             self._old_bar = None
             g = self.geometry
             self._draw_bar(pygame.Surface((g.bar.w, g.bar.h), pygame.SRCALPHA), self.bar)
             return
-        if calm or time.perf_counter() + self._backdrop_seconds <= until:
+        if calm or self.app.clock.now() + self._backdrop_seconds <= until:
             self._still_layer(resting)
             self._interim = None
             self.app.request_redraw()
@@ -519,10 +518,10 @@ class TableScene(Scene):
         """The static layer (drawn now if it was let go during a celebration or is not
         drawn yet after a resize)."""
         if self.background is None:
-            start = time.perf_counter()
+            start = self.app.clock.now()
             self.background = self._render_background(
                 self._background_buffer.get(self.geometry.size))
-            self._backdrop_seconds = time.perf_counter() - start
+            self._backdrop_seconds = self.app.clock.now() - start
         return self.background
 
     # ------------------------------------------------------------------ draw
