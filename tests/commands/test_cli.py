@@ -12,6 +12,7 @@ from spider.model.dealcode import DealCode
 from spider.model.notation import format_position, game_from_code, parse_position
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # a process of its own for every command
 RUN = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
 
 

@@ -141,6 +141,7 @@ def test_the_version_is_the_projects() -> None:
     assert crash.app_version() == pyproject["project"]["version"]
 
 
+@pytest.mark.slow
 def test_main_py_is_wrapped_in_the_handler(tmp_path: Path) -> None:
     """The real entry point, forced to crash: a report, a message on stderr, status 70."""
     env = dict(os.environ, SPIDER_TEST_CRASH="1", SPIDER_DATA_DIR=str(tmp_path),

@@ -43,6 +43,8 @@ SCREEN = (1280, 800)
 EXECUTABLE = ROOT / "dist" / "Spider" / ("Spider.exe" if sys.platform == "win32" else "Spider")
 
 pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
     pytest.mark.skipif(sys.platform != "linux", reason="Xvfb end-to-end tests run on Linux"),
     pytest.mark.skipif(bool(missing_tools()),
                        reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool)"),
