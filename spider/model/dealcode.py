@@ -7,7 +7,9 @@ of the game, so nothing here may change the order of cards it produces.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from spider.model.cards import Card, ordered_deck
 from spider.model.layouts import LAYOUTS, Layout
@@ -22,7 +24,7 @@ _MASK64 = (1 << 64) - 1
 class DealCodeError(ValueError):
     """A deal code that cannot be read; ``group`` is 1, 2 or 3 (0: the whole code)."""
 
-    def __init__(self, group: int, key: str, **params: object) -> None:
+    def __init__(self, group: int, key: str, **params: Any) -> None:
         self.group, self.key, self.params = group, key, params
         super().__init__(tr(key, group=group, **params))
 
@@ -97,7 +99,7 @@ def decode_number(text: str) -> int:
     return number
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """The SplitMix64 generator of SPEC 1.6, an endless stream of 64-bit numbers."""
     state = seed & _MASK64
     while True:

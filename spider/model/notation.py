@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spider.model.cards import Card
 from spider.model.dealcode import DealCode
@@ -17,7 +19,7 @@ _MOVE = re.compile(r"(\d+)(?::(\d+))?>(\d+)")
 class NotationError(ValueError):
     """Text that cannot be read: the message names the line or token at fault."""
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, **params: Any) -> None:
         self.key, self.params = key, params
         super().__init__(tr(key, **params))
 
@@ -131,7 +133,7 @@ Token = Action | Command
 def parse_token(text: str) -> Token:
     """Read one move token: ``F>T``, ``F:N>T``, ``d``, ``u`` or ``r``."""
     token = text.strip().lower()
-    simple = {"d": DEAL, "u": UNDO, "r": REDO}
+    simple: dict[str, Token] = {"d": DEAL, "u": UNDO, "r": REDO}
     if token in simple:
         return simple[token]
     match = _MOVE.fullmatch(token)
@@ -150,7 +152,7 @@ def parse_moves(text: str) -> list[Token]:
     return [parse_token(token) for token in split_tokens(text)]
 
 
-def format_moves(tokens: list[Token]) -> str:
+def format_moves(tokens: Sequence[Token]) -> str:
     return " ".join(str(token) for token in tokens)
 
 

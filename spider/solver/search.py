@@ -153,7 +153,7 @@ def evaluate(cols: Columns, removed: int, infos: _Infos) -> int:
 
 def deal_gain(cols: Columns | list, stock: tuple[int, ...], w: Weights = DEFAULT) -> float:
     """Roughly how the evaluation changes when the next deal lands."""
-    gain = 0
+    gain: float = 0
     for column, card in zip(cols, stock, strict=False):
         top = column[-1]
         if top == card + 1:

@@ -114,9 +114,9 @@ def missing_art(folder: Path = CARDS) -> list[str]:
 
 
 def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
-    if four_colour and suit in FOUR_COLOUR:
-        return pygame.Color(FOUR_COLOUR[suit][1])[:3]
-    return pygame.Color(RED if suit.is_red else BLACK)[:3]
+    colour = pygame.Color(FOUR_COLOUR[suit][1] if four_colour and suit in FOUR_COLOUR
+                          else RED if suit.is_red else BLACK)
+    return colour.r, colour.g, colour.b
 
 
 class CardImages:
@@ -137,8 +137,8 @@ class CardImages:
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         while previous is not None and not previous._faces:
             previous = previous._previous
-        self._previous = previous if previous is not None and previous.usable_for(
-            four_colour, folder) else None
+        usable = previous is not None and previous.usable_for(four_colour, folder)
+        self._previous: CardImages | None = previous if usable else None
         if self._previous is not None:
             self.want(self._previous._faces)
         #: Goes up whenever a picture already shown changes (stand-in replaced).
