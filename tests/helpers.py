@@ -8,11 +8,14 @@ import subprocess
 import threading
 import time
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from spider.model.cards import KING, Card
 from spider.model.game import Game
 from spider.model.notation import format_position, parse_position
+
+T = TypeVar("T")
 
 
 def position(text: str) -> Game:
@@ -126,3 +129,18 @@ class Child:
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENCE,
+          every: float = 0.2) -> T:
+    """Look at ``condition()`` every ``every`` seconds until it gives something (not None
+    or False) and return that; fail naming ``what`` after ``timeout`` seconds. For what
+    only polling can see (another process's window), never for a fixed pause."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = condition()
+        if found is not None and found is not False:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(every)
