@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import PATIENCE
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "packaging" / "spider.spec"
 ICONS = ROOT / "assets" / "icon"
@@ -128,7 +130,7 @@ def test_assets_and_locales_resolve_from_another_working_directory(tmp_path: Pat
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=PATIENCE)
     assert result.returncode == 0, result.stderr
     assets, ace, sounds, fonts, locales, _ = json.loads(result.stdout)
     assert Path(assets) == ROOT / "assets"
@@ -182,7 +184,7 @@ def test_the_icns_holds_png_elements() -> None:
 def test_the_icon_script_makes_valid_files(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "make_icon.py"),
                              str(tmp_path)], cwd=tmp_path, capture_output=True, text=True,
-                            timeout=120)
+                            timeout=PATIENCE)
     assert result.returncode == 0, result.stderr
     assert png_size((tmp_path / "spider.png").read_bytes()) == (256, 256)
     assert (tmp_path / "spider.ico").read_bytes()[:4] == b"\0\0\1\0"
