@@ -56,12 +56,14 @@ def play():
     """A factory for the real App, headless, on a manual clock; closed after the test.
 
     ``play(code=..., position=..., size=..., **settings)`` returns an EventDriver
-    whose ``app`` is the App. ``position`` is position text loaded onto the table.
+    whose ``app`` is the App. ``position`` is position text loaded onto the table. The
+    cards are dealt out at once (``deal_in=True``: they fly in, as for a player).
     """
     apps: list[App] = []
 
     def start(code: str = "SP1-S1C-AAAAAAD", position: str | None = None,
-              size: tuple[int, int] = (1280, 720), **settings: object) -> EventDriver:
+              size: tuple[int, int] = (1280, 720), deal_in: bool = False,
+              **settings: object) -> EventDriver:
         session = Session(DealCode.parse(code))
         if position is not None:
             session.game = parse_position(position)
@@ -69,6 +71,8 @@ def play():
                   clock=ManualClock())
         apps.append(app)
         driver = EventDriver(app)
+        if not deal_in:
+            app.table.finish_animations()
         driver.settle()
         return driver
 

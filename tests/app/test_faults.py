@@ -61,6 +61,7 @@ def start(folder: Path, code: str = CODE) -> tuple[EventDriver, list[str]]:
     if persistence.problems:  # the start-up message was shown before we could listen
         persistence.start()
     driver = EventDriver(app)
+    app.table.finish_animations()  # dealt out at once
     driver.settle()
     return driver, shown
 
@@ -191,6 +192,7 @@ def near_won(folder: Path) -> Session:
     return session
 
 
+@pytest.mark.slow  # the whole win celebration plays
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_a_win_and_a_setting_made_while_the_disk_is_full_are_saved_once_it_is_not(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,6 +49,7 @@ def launch(size: tuple[int, int] = (1280, 720), session: Session | None = None) 
     if session is not None:
         saved.session = session
     app = App(saved=saved, size=size, fullscreen=False, clock=ManualClock())
+    app.table.finish_animations()  # dealt out at once
     app.run_until_idle()
     return app
 
