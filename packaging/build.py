@@ -8,7 +8,7 @@ Produces the windowed onedir build ``dist/Spider/`` with the executable ``Spider
 - ``--smoke-test`` afterwards run the built executable's ``--smoke-test`` from another
   working directory, with a time limit, and exit with its status.
 
-Works offline with what ``requirements.txt`` installs. The icon files in
+Works offline with what ``requirements-dev.txt`` installs (PyInstaller). The icon files in
 ``assets/icon/`` are committed; they are regenerated (``tools/make_icon.py``)
 only when one is missing.
 """

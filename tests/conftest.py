@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
+import time
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from spider.app.clock import ManualClock
 from spider.app.loop import App
@@ -18,6 +21,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# Property tests try the same examples at every run and never time an example: a run
+# fails for the code, not for the machine or the day. HYPOTHESIS_PROFILE=explore tries
+# new examples (a failure prints how to reproduce it).
+settings.register_profile("repeatable", deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
 
 @pytest.fixture(autouse=True)
 def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
@@ -27,16 +38,32 @@ def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
 
 
 @pytest.fixture
+def busy_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wall clock jumps by a random 0 to 20 ms at every look, as on a machine whose
+    other work takes the processor at any moment: what a test sees must not change."""
+    rng = random.Random(1)
+    now = [1000.0]
+
+    def perf_counter() -> float:
+        now[0] += rng.uniform(0.0, 0.02)
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", perf_counter)
+
+
+@pytest.fixture
 def play():
     """A factory for the real App, headless, on a manual clock; closed after the test.
 
     ``play(code=..., position=..., size=..., **settings)`` returns an EventDriver
-    whose ``app`` is the App. ``position`` is position text loaded onto the table.
+    whose ``app`` is the App. ``position`` is position text loaded onto the table. The
+    cards are dealt out at once (``deal_in=True``: they fly in, as for a player).
     """
     apps: list[App] = []
 
     def start(code: str = "SP1-S1C-AAAAAAD", position: str | None = None,
-              size: tuple[int, int] = (1280, 720), **settings: object) -> EventDriver:
+              size: tuple[int, int] = (1280, 720), deal_in: bool = False,
+              **settings: object) -> EventDriver:
         session = Session(DealCode.parse(code))
         if position is not None:
             session.game = parse_position(position)
@@ -44,6 +71,8 @@ def play():
                   clock=ManualClock())
         apps.append(app)
         driver = EventDriver(app)
+        if not deal_in:
+            app.table.finish_animations()
         driver.settle()
         return driver
 

@@ -4,13 +4,15 @@
 ``$SPIDER_DATA_DIR`` on SDL's dummy drivers (unless the environment says otherwise) and
 runs the App's real loop on the real clock, while SCRIPT posts key events into it:
 
-* ``deal``: press D once the table is still; the cards then fly for most of a second.
-* ``close``: press D, then close the window (QUIT) while the cards fly.
+* ``deal``: press D once the table is still; the dealt cards are then held in flight
+  (the board's time stands still) until the game quits, however slow the machine.
+* ``close``: the same, then close the window (QUIT) while the cards fly.
 * ``actions``: press D, Ctrl+Z and Ctrl+Y one after another every ``PACE`` seconds
   (5 deals, 5 undos, 5 redos, again), each while the last one still animates.
 
-Every action prints ``ACTION <n> <kind> done=<d> undone=<u>`` *after* the game had
-its chance to save it; a quit prints ``QUIT moving=<bool>`` before the quit path runs.
+Every action prints ``ACTION <n> <kind> done=<d> undone=<u>`` as the game is told of
+it, *before* its save (which comes after the frame that shows it); a quit prints
+``QUIT moving=<bool>`` before the quit path runs.
 The test reads these lines and sends its signal (SIGTERM, SIGHUP, SIGKILL) at the moment
 it wants. ``--via-main`` starts the game exactly like ``python main.py`` (``run()``
 through the crash guard); without it the App is built and wired like the game does
@@ -49,6 +51,13 @@ def key(code: int, mod: int = 0) -> None:
                                          scancode=0))
 
 
+def hold_in_flight(app) -> None:
+    """From now on the board's animations stand still: the cards stay where they fly."""
+    board = app.table.board
+    update = board.update
+    board.update = lambda dt: update(0.0)
+
+
 def script(app, name: str) -> None:
     """Wrap the App's loop step and its saving hooks to play ``name``."""
     persistence = app.persistence
@@ -64,6 +73,8 @@ def script(app, name: str) -> None:
         count[0] += 1
         done, undone = app.session.game.history()
         say(f"ACTION {count[0]} {kind} done={len(done)} undone={len(undone)}")
+        if name in ("deal", "close"):
+            hold_in_flight(app)
         if name == "close":
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 

@@ -53,9 +53,10 @@ from spider.app.table.geometry import Box
 from spider.app.table.scene import TableScene
 from spider.data.session import Session
 from spider.data.settings import Settings, save_settings
-from spider.model.cards import KING, Card, ordered_deck
+from spider.model.cards import Card, ordered_deck
 from spider.model.dealcode import DealCode
 from spider.model.notation import apply_token, format_position, game_from_code, parse_moves
+from tests.helpers import card_multiset
 
 SIZES = ((800, 600), (1024, 700), (1280, 720), (1000, 900), (1366, 768), (801, 1199),
          (1600, 900))
@@ -168,15 +169,6 @@ def read_saved_game(folder: Path) -> Session:
 
 def full_deck(code: DealCode) -> Counter[Card]:
     return Counter(ordered_deck(code.suits, code.table.decks))
-
-
-def card_multiset(session: Session) -> Counter[Card]:
-    game = session.game
-    cards = Counter(game.cards())
-    for suit in game.runs:
-        assert suit is not None
-        cards.update(Card(rank, suit) for rank in range(1, KING + 1))
-    return cards
 
 
 def stale_picture(app: App) -> bool:
@@ -374,7 +366,7 @@ class Fuzzer:
             self.figures.games += 1
         if self._deck_code != session.code:
             self._deck_code, self._deck = session.code, full_deck(session.code)
-        if card_multiset(session) != self._deck:
+        if card_multiset(session.game) != self._deck:
             self.fail("the cards on the table, in the stock and in the runs changed")
         table = app.table
         if not table.board.matches(session.game):

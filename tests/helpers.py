@@ -1,9 +1,21 @@
-"""Small helpers shared by the rules tests."""
+"""Small helpers shared by the tests: positions, cards, saved files, other processes."""
 
 from __future__ import annotations
 
+import json
+import queue
+import subprocess
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from spider.model.cards import KING, Card
 from spider.model.game import Game
 from spider.model.notation import format_position, parse_position
+
+T = TypeVar("T")
 
 
 def position(text: str) -> Game:
@@ -18,3 +30,117 @@ def text_of(game: Game) -> str:
 
 def same_position(game: Game, expected: str) -> bool:
     return text_of(game) == text_of(position(expected))
+
+
+def card_multiset(game: Game) -> Counter[Card]:
+    """Every card of the game, wherever it is (the columns, the stock, removed runs)."""
+    cards = Counter(game.cards())
+    for suit in game.runs:
+        assert suit is not None
+        cards.update(Card(rank, suit) for rank in range(1, KING + 1))
+    return cards
+
+
+def envelope(kind: str, data: object, version: int = 1) -> bytes:
+    """A saved file's bytes: its kind, version and data, as the game writes them."""
+    return json.dumps({"kind": kind, "version": version, "data": data}).encode()
+
+
+#: How long a test waits for another process before it calls it stuck: generous, since
+#: a loaded machine may be many times slower than a quiet one (a real wait ends sooner).
+PATIENCE = 120.0
+
+
+class Child:
+    """Another process whose output lines are read by threads of their own, so that a
+    test waits for the line it expects (``wait_for``) and never polls or guesses.
+
+    Use as a context manager: the process is killed on the way out if it still runs.
+    """
+
+    def __init__(self, command: list[str], **options: Any) -> None:
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, **options)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.seen: list[str] = []
+        self._err: list[str] = []
+        self._readers = [threading.Thread(target=self._read_out, daemon=True),
+                         threading.Thread(target=self._read_err, daemon=True)]
+        for reader in self._readers:
+            reader.start()
+
+    def _read_out(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def _read_err(self) -> None:
+        assert self.process.stderr is not None
+        self._err.extend(self.process.stderr)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def wait_for(self, prefix: str, timeout: float = PATIENCE) -> str:
+        """The next line that starts with ``prefix`` (lines before it are in ``seen``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self.process.kill()
+                raise AssertionError(f"no line {prefix!r} within {timeout:.0f} s; "
+                                     f"last lines: {self.seen[-5:]}") from None
+            if line is None:
+                self.lines.put(None)  # the end stays the end for later calls
+                raise AssertionError(f"the process ended ({self.finish()}) before a line "
+                                     f"{prefix!r}: {self.err[-3000:]}")
+            self.seen.append(line)
+            if line.startswith(prefix):
+                return line
+
+    def finish(self, timeout: float = PATIENCE) -> int:
+        """Wait for the process to end and its output to be read; its exit status."""
+        status = self.process.wait(timeout=timeout)
+        for reader in self._readers:
+            reader.join(timeout=timeout)
+        while (line := self.lines.get()) is not None:
+            self.seen.append(line)
+        self.lines.put(None)
+        return status
+
+    @property
+    def err(self) -> str:
+        """What the process wrote to stderr (all of it once ``finish`` returned)."""
+        return "".join(self._err)
+
+    def send_signal(self, signum: int) -> None:
+        self.process.send_signal(signum)
+
+    def __enter__(self) -> Child:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.finish()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENCE,
+          every: float = 0.2) -> T:
+    """Look at ``condition()`` every ``every`` seconds until it gives something (not None
+    or False) and return that; fail naming ``what`` after ``timeout`` seconds. For what
+    only polling can see (another process's window), never for a fixed pause."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = condition()
+        if found is not None and found is not False:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(every)

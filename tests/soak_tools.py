@@ -38,6 +38,7 @@ from spider.model.cards import KING, Card, ordered_deck
 from spider.model.dealcode import NUMBER_LIMIT, DealCode
 from spider.model.game import DEAL, Game, IllegalAction, Move, RunRemoved
 from spider.model.notation import format_position, game_from_code, parse_position
+from tests.helpers import card_multiset
 
 #: Every kind of game: layout, suits, relaxed.
 KINDS = tuple((layout, suits, relaxed) for layout in ("SP", "SB", "SO")
@@ -73,14 +74,6 @@ class SoakFigures:
                 f"{self.actions} actions, {self.undos} undos, {self.redos} redos, "
                 f"{self.refused} refused, {self.runs} runs removed, {self.resumes} resumes; "
                 f"{self.seconds:.0f} s")
-
-
-def card_multiset(game: Game) -> Counter[Card]:
-    cards = Counter(game.cards())
-    for suit in game.runs:
-        assert suit is not None
-        cards.update(Card(rank, suit) for rank in range(1, KING + 1))
-    return cards
 
 
 def hidden(game: Game) -> list[list[Card]]:

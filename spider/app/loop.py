@@ -331,10 +331,12 @@ class App:
 
     def spare(self, seconds: float) -> None:
         """After a frame is shown: save the game if an action asked to be saved, then
-        offer the scenes ``seconds`` of real time left in this frame for work that
-        can wait (card pictures for a new size); they stop when input comes. Called
-        after every pass of the loop (with 0 when idle)."""
-        until = time.perf_counter() + max(0.0, seconds)
+        offer the scenes the ``seconds`` left in this frame for work that can wait
+        (card pictures for a new size); they stop when input comes. Spare time is
+        measured on the App's clock: on a ManualClock, which stands still while work
+        is done, all of it fits, whatever the machine's speed. Called after every pass
+        of the loop (with 0 when idle)."""
+        until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
         for scene in list(self.scenes):
             scene.spare(until)

@@ -103,9 +103,10 @@ class Scene:
         """The window changed size (every scene on the stack is told)."""
 
     def spare(self, until: float) -> None:
-        """Use the rest of the frame, until ``time.perf_counter()`` reaches ``until``,
-        for work that can wait (stop early when input comes). A scene with such
-        work left reports ``animating``, so that the loop keeps offering time."""
+        """Use the rest of the frame, until the App's clock (``app.clock.now()``)
+        reaches ``until``, for work that can wait (stop early when input comes). A
+        scene with such work left reports ``animating``, so that the loop keeps
+        offering time."""
 
     @property
     def animating(self) -> bool:

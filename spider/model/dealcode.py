@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from spider.model.cards import Card, ordered_deck
 from spider.model.layouts import LAYOUTS, Layout
@@ -34,7 +36,7 @@ def _quote(text: str) -> str:
 class DealCodeError(ValueError):
     """A deal code that cannot be read; ``group`` is 1, 2 or 3 (0: the whole code)."""
 
-    def __init__(self, group: int, key: str, **params: object) -> None:
+    def __init__(self, group: int, key: str, **params: Any) -> None:
         params = {name: _quote(value) if isinstance(value, str) else value
                   for name, value in params.items()}
         self.group, self.key, self.params = group, key, params
@@ -118,7 +120,7 @@ def decode_number(text: str) -> int:
     return number
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """The SplitMix64 generator of SPEC 1.6, an endless stream of 64-bit numbers."""
     state = seed & _MASK64
     while True:

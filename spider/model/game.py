@@ -340,7 +340,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, each with its card count, plus nothing for the deal."""
-        moves = []
+        moves: list[Move] = []
         for source in range(len(self.columns)):
             for count in range(1, self.movable_length(source) + 1):
                 moves.extend(Move(source, target, count)

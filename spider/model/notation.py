@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
@@ -35,7 +36,7 @@ def quote(text: str) -> str:
 class NotationError(ValueError):
     """Text that cannot be read: the message names the line or token at fault."""
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, **params: Any) -> None:
         params = {name: quote(value) if isinstance(value, str) else value
                   for name, value in params.items()}
         self.key, self.params = key, params
@@ -210,7 +211,7 @@ Token = Action | Command
 def parse_token(text: str) -> Token:
     """Read one move token: ``F>T``, ``F:N>T``, ``d``, ``u`` or ``r``."""
     token = text.strip().lower()
-    simple = {"d": DEAL, "u": UNDO, "r": REDO}
+    simple: dict[str, Token] = {"d": DEAL, "u": UNDO, "r": REDO}
     if token in simple:
         return simple[token]
     match = _MOVE.fullmatch(token)

@@ -134,8 +134,8 @@ def tr(key: str, /, language: str | None = None, **params: object) -> str:
         entry = catalogue(DEFAULT_LANGUAGE).get(key, key)
     if isinstance(entry, dict):
         count = params.get("count", 0)
-        is_whole = isinstance(count, int) and not isinstance(count, bool)
-        form = plural_form(language, count if is_whole else 0)
+        whole = count if isinstance(count, int) and not isinstance(count, bool) else 0
+        form = plural_form(language, whole)
         entry = entry.get(form) or entry.get("other") or key
     shown = {name: format_number(value, language)
              if isinstance(value, int) and not isinstance(value, bool) else value

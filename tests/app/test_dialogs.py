@@ -54,6 +54,7 @@ def launch(code: str = "SP1-S1C-AAAAAAD", size: tuple[int, int] = (1280, 720),
     saved = load_saved()
     app = App(saved=saved, session=Session(DealCode.parse(code)), size=size,
               fullscreen=False, clock=ManualClock())
+    app.table.finish_animations()  # dealt out at once
     app.run_until_idle()
     return app
 
@@ -570,7 +571,7 @@ def _whole_redraw(app: App) -> None:
     app.draw()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1280, 720), pytest.param((1920, 1080), marks=pytest.mark.slow)])
 def test_the_cascade_frames_show_what_a_whole_redraw_shows(size: tuple[int, int]) -> None:
     """Frames of the cascade draw only what moved, alone and under the win dialog;
     the window must still show what drawing everything again would."""

@@ -22,6 +22,7 @@ from spider.model.game import Move
 from tests.fuzz_tools import Figures, Fuzzer, fuzz, launch, settled_problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [12, 13, 14])
 def test_a_short_storm_breaks_nothing(seed: int, tmp_path: Path) -> None:
     figures = fuzz(seed, 1000, tmp_path)
@@ -29,6 +30,7 @@ def test_a_short_storm_breaks_nothing(seed: int, tmp_path: Path) -> None:
     assert figures.events >= 1000 and figures.actions > 0
 
 
+@pytest.mark.slow
 def test_a_storm_with_the_hint_thread_breaks_nothing(tmp_path: Path) -> None:
     """Hints, the demo and the can-still-win search on their worker thread, as in the
     game: answers arrive whenever they come, cancels fall mid-search."""
@@ -37,6 +39,7 @@ def test_a_storm_with_the_hint_thread_breaks_nothing(tmp_path: Path) -> None:
     assert figures.events >= 800 and figures.actions > 0
 
 
+@pytest.mark.slow
 def test_a_storm_is_reproducible_from_its_seed(tmp_path: Path) -> None:
     first = Fuzzer(5, tmp_path / "a")
     second = Fuzzer(5, tmp_path / "b")
@@ -47,6 +50,7 @@ def test_a_storm_is_reproducible_from_its_seed(tmp_path: Path) -> None:
                                                             second.figures.games)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SPIDER_FUZZ_EVENTS"),
                     reason="the long storm runs on demand: SPIDER_FUZZ_EVENTS=1000000")
 def test_a_long_storm(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ answers are deterministic; one test drives the worker thread with a bounded loop
 from __future__ import annotations
 
 import copy
-import time
 
 import pygame
 import pytest
@@ -21,6 +20,7 @@ from spider.model.game import DEAL, Move
 from spider.model.notation import format_position
 from spider.solver.hints import Seen, suggest
 from spider.text.i18n import tr
+from tests.helpers import PATIENCE
 
 CODE = "SP1-S1C-AAAAAAD"
 FLIP = """
@@ -257,13 +257,11 @@ def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypa
     before, history = format_position(game), game.history()
     press_h(driver)
     assert table.hinting.thinking  # the loop went on: the answer comes later
-    for _ in range(2000):  # ~20 s at most; the engine answers in well under one
-        driver.app.clock.sleep(1 / 60)  # the loop's clock moves on as in play
-        driver.app.step()
-        assert format_position(game) == before
-        if table.hinting.mark is not None:
-            break
-        time.sleep(0.01)
+    driver.app.run_frames(3)  # the loop's clock moves on as in play
+    assert format_position(game) == before
+    assert hinting(driver).worker.wait_idle(PATIENCE)
+    driver.app.run_frames(2)  # the next passes take the answer
+    assert format_position(game) == before
     assert table.hinting.mark is not None and not table.hinting.thinking
     assert table.hinting.mark.action == wanted.action
     assert given and given[0] is not game
@@ -278,11 +276,7 @@ def test_a_stale_threaded_answer_is_dropped(play, monkeypatch) -> None:
     press_h(driver)
     driver.key(pygame.K_a)  # another action before the answer: nothing will be marked
     assert not hinting(driver).thinking
-    worker = hinting(driver).worker
-    for _ in range(2000):
-        if not worker.working:
-            break
-        time.sleep(0.01)
+    assert hinting(driver).worker.wait_idle(PATIENCE)
     driver.app.step()
     assert hinting(driver).mark is None
 

@@ -49,6 +49,7 @@ from spider.model import example
 from spider.model.dealcode import DealCode
 from spider.text.i18n import LANGUAGES, catalogue, format_number, set_language, tr
 
+pytestmark = pytest.mark.slow  # every language, every dialog, every size
 SIZE = (1280, 720)
 READABLE = 11          # the smallest text size in pixels we accept at 1280 × 720
 SLACK = 1              # antialiasing may spill a pixel

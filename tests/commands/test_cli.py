@@ -10,14 +10,16 @@ import pytest
 
 from spider.model.dealcode import DealCode
 from spider.model.notation import format_position, game_from_code, parse_position
+from tests.helpers import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # a process of its own for every command
 RUN = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
 
 
 def spider(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=PATIENCE)
 
 
 def test_deal_prints_the_starting_position() -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from spider.commands import crash
 from spider.data.storage import data_dir
+from tests.helpers import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,12 +142,13 @@ def test_the_version_is_the_projects() -> None:
     assert crash.app_version() == pyproject["project"]["version"]
 
 
+@pytest.mark.slow
 def test_main_py_is_wrapped_in_the_handler(tmp_path: Path) -> None:
     """The real entry point, forced to crash: a report, a message on stderr, status 70."""
     env = dict(os.environ, SPIDER_TEST_CRASH="1", SPIDER_DATA_DIR=str(tmp_path),
                SDL_VIDEODRIVER="dummy")
     result = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=PATIENCE)
     assert result.returncode == crash.EXIT_CRASH, result.stderr
     [report] = reports(tmp_path)
     assert "ForcedCrash" in report.read_text(encoding="utf-8")

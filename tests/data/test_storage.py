@@ -368,6 +368,7 @@ def test_any_bytes_load_without_raising(tmp_path, content):
         assert loaded.set_aside.read_bytes() == content
 
 
+@pytest.mark.slow
 def test_storage_does_not_import_pygame():
     import subprocess
     import sys

@@ -36,6 +36,7 @@ from spider.data.session import Session
 from spider.model.game import DEAL, Move
 from spider.text.i18n import tr
 from tests.e2e.xsession import Display, missing_tools, xvfb
+from tests.helpers import PATIENCE, until
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "SP1-S1C-AAAAAAD"
@@ -43,6 +44,8 @@ SCREEN = (1280, 800)
 EXECUTABLE = ROOT / "dist" / "Spider" / ("Spider.exe" if sys.platform == "win32" else "Spider")
 
 pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
     pytest.mark.skipif(sys.platform != "linux", reason="Xvfb end-to-end tests run on Linux"),
     pytest.mark.skipif(bool(missing_tools()),
                        reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool)"),
@@ -67,6 +70,21 @@ def built_executable() -> Path:
     if EXECUTABLE.stat().st_mtime < newest:
         missing("the built game is older than the source: run `python packaging/build.py`")
     return EXECUTABLE
+
+
+def full_screen_window(display: Display, game: subprocess.Popen[bytes]) -> int | None:
+    """The game's window once it covers the screen (None until then)."""
+    assert game.poll() is None, game.communicate()[1].decode()[-3000:]
+    window = display.find_window(game.pid)
+    return window if display.geometry(window)[2:] == SCREEN else None
+
+
+def smaller_window(display: Display, game: subprocess.Popen[bytes]) -> int | None:
+    """The game's window once it is smaller than the screen (a new mode may bring a new
+    window)."""
+    assert game.poll() is None, game.communicate()[1].decode()[-3000:]
+    window = display.find_window(game.pid)
+    return window if display.geometry(window)[2:] != SCREEN else None
 
 
 def start_game(display: Display, how: str, data: Path) -> subprocess.Popen[bytes]:
@@ -96,9 +114,14 @@ def differing(a: pygame.Surface, b: pygame.Surface, area: pygame.Rect,
 class Person:
     """Drives the real window with xdotool, and the mirror with the same gestures."""
 
-    def __init__(self, display: Display, window: int, mirror: EventDriver, shots: Path) -> None:
-        self.display, self.window, self.mirror, self.shots = display, window, mirror, shots
+    def __init__(self, display: Display, pid: int, mirror: EventDriver, shots: Path) -> None:
+        self.display, self.pid, self.mirror, self.shots = display, pid, mirror, shots
         self.shot_number = 0
+
+    @property
+    def window(self) -> int:
+        """The game's window now (SDL may replace it while it starts or changes mode)."""
+        return self.display.find_window(self.pid)
 
     def point(self, pos: tuple[int, int]) -> tuple[int, int]:
         x, y, _, _ = self.display.geometry(self.window)
@@ -150,7 +173,7 @@ class Person:
         return area.move(x, y)
 
     def settled(self, label: str, area: pygame.Rect | None = None, limit: float = 0.02,
-                timeout: float = 12.0) -> pygame.Surface:
+                timeout: float = PATIENCE) -> pygame.Surface:
         """A screenshot once the window shows what the mirror shows (the game may be
         slower than the mirror on a busy machine); fails if it never does."""
         end = time.monotonic() + timeout
@@ -218,17 +241,15 @@ def test_a_person_plays_in_a_real_window(display: Display, how: str, tmp_path: P
     game = start_game(display, how, data)
     mirror_app = None
     try:
-        display.find_window(game.pid)
-        time.sleep(2.5)  # the deal flies in (SDL may replace its first window meanwhile)
-        assert game.poll() is None, game.communicate()[1].decode()[-3000:]
-        window = display.find_window(game.pid)
+        # Full screen at the desktop's size on first start (SDL may replace its first
+        # window meanwhile): the window that has that size.
+        window = until(lambda: full_screen_window(display, game), "a full-screen window")
         _, _, width, height = display.geometry(window)
-        assert (width, height) == SCREEN  # full screen at the desktop's size on first start
 
         mirror_app = launch(tmp_path / "mirror", CODE, size=(width, height), first=True)
         mirror = EventDriver(mirror_app)
         mirror.settle()
-        person = Person(display, window, mirror, shots)
+        person = Person(display, game.pid, mirror, shots)
         person.settled("dealt")
 
         # A double-click sends a card home.
@@ -257,13 +278,14 @@ def test_a_person_plays_in_a_real_window(display: Display, how: str, tmp_path: P
 
         # Settings open from the bar's Menu button (through the menu, if it has one)
         # and close with Esc.
+        full = pygame.Rect((0, 0), (width, height))
         person.click(mirror.button_point("menu"))
         person.wait(0.6)
         if isinstance(mirror.app.scenes.top, MenuScene):
+            person.settled("menu", full, limit=0.05)  # open on screen before the click
             person.click(settings_point(person))
             person.wait(0.8)
         assert isinstance(mirror.app.scenes.top, SettingsScene)
-        full = pygame.Rect((0, 0), (width, height))
         opened = person.settled("settings", full, limit=0.05)
         assert differing(opened, undone, full) > 0.3  # the table is dimmed under the dialog
         person.key("Escape", pygame.K_ESCAPE)
@@ -274,8 +296,7 @@ def test_a_person_plays_in_a_real_window(display: Display, how: str, tmp_path: P
 
         # F11 leaves full screen: a window smaller than the screen.
         display.xdotool("key", "F11")
-        time.sleep(1.5)
-        window = display.find_window(game.pid)  # a new mode may bring a new window
+        window = until(lambda: smaller_window(display, game), "a window after F11")
         _, _, width, height = display.geometry(window)
         assert (width, height) < SCREEN and width >= 800 and height >= 600
         windowed = person.screenshot("windowed")
@@ -283,7 +304,7 @@ def test_a_person_plays_in_a_real_window(display: Display, how: str, tmp_path: P
 
         # Closing the window quits; the game is saved as it was played.
         display.close_window(window)
-        assert game.wait(timeout=30) == 0
+        assert game.wait(timeout=PATIENCE) == 0
     finally:
         if game.poll() is None:
             game.kill()

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from spider.model.cards import KING, Card
 from spider.model.dealcode import NUMBER_LIMIT, DealCode
 from spider.model.game import DEAL, Game, IllegalAction, Move
 from spider.model.notation import format_position, game_from_code, parse_position
-
-
-def card_multiset(game: Game) -> Counter[Card]:
-    cards = Counter(game.cards())
-    for suit in game.runs:
-        assert suit is not None
-        cards.update(Card(rank, suit) for rank in range(1, KING + 1))
-    return cards
+from tests.helpers import card_multiset
 
 
 def hidden_counts(game: Game) -> list[int]:
@@ -117,4 +108,4 @@ class RandomGames(RuleBasedStateMachine):
 
 
 RandomGames.TestCase.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)
-TestRandomGames = RandomGames.TestCase
+TestRandomGames = pytest.mark.slow(RandomGames.TestCase)

@@ -17,6 +17,7 @@ from tests.soak_tools import KINDS, SoakGame, soak
 from tests.winning_lines import WINNING_LINES
 
 
+@pytest.mark.slow
 def test_one_complete_game_of_every_kind() -> None:
     figures = soak(len(KINDS), seed=2024, max_actions=300, lines=False)
     print(figures.summary())
@@ -31,12 +32,14 @@ def test_a_deal_that_completes_a_run_turns_up_the_card_under_it() -> None:
     assert figures.runs >= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", sorted(WINNING_LINES))
 def test_winning_lines_win_through_undo_redo_and_detours(code: str) -> None:
     figures = SoakGame(DealCode.parse(code), seed=7).play_line(WINNING_LINES[code])
     assert figures.won == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SPIDER_SOAK_GAMES"),
                     reason="the long soak runs on demand: SPIDER_SOAK_GAMES=5000")
 def test_a_long_soak() -> None:

@@ -116,6 +116,7 @@ def test_one_suit_deal_is_solved_and_the_line_replays():
     assert game.is_won and game.removed == 8
 
 
+@pytest.mark.slow
 def test_solve_command_line_is_accepted_by_play(tmp_path):
     code = "SP1-S1C-AAAAAAD"
     solved = subprocess.run([sys.executable, "main.py", "solve", "--code", code, "--seconds", "600",
@@ -177,6 +178,7 @@ def test_winnable_code_and_can_still_win():
     assert game.moves == 0 and game.stock  # the live game is untouched
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from([1, 2, 4]), st.booleans(), st.randoms())
 def test_compact_state_follows_the_rules_model(number, suits, relaxed, rng):

@@ -89,6 +89,7 @@ def test_plural_tables_have_the_forms_the_language_needs(language: str) -> None:
             assert "count" in check_catalogues.entry_placeholders(reference), key
 
 
+@pytest.mark.slow
 def test_the_check_script_reports_nothing() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "check_catalogues.py"),
                              "--quiet"], capture_output=True, text=True, cwd=ROOT)

@@ -10,10 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tools.bench.cli import build_parser
 from tools.bench.game import QUICK_SIZES, SCENES, size_name
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
 
 
 def test_bench_alone_is_the_game_benchmark_and_the_solver_keeps_its_target() -> None:

@@ -404,7 +404,7 @@ class ConfirmScene(Dialog):
         self.message_key = question
         self.yes_key, self.no_key = yes_key or yes, no_key or no
         self.on_yes = on_yes
-        self.params = params
+        self.params: dict[str, Any] = params
 
     def title(self) -> str:
         return tr(f"{self.message_key}-title") if self.message_key in TITLED else ""

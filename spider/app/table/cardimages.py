@@ -224,21 +224,21 @@ class CardImages:
         return bool(self._wanted)
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
-             at_least_one: bool = False) -> bool:
-        """Make wanted pictures while one more is likely to be done before
-        ``time.perf_counter()`` reaches ``until`` (and ``stop()`` is false). Return
+             at_least_one: bool = False, now: Callable[[], float] = time.perf_counter) -> bool:
+        """Make wanted pictures while one more is likely to be done before ``now()``
+        (the App's clock) reaches ``until`` (and ``stop()`` is false). Return
         True once every stand-in shown has its real picture (time to draw again:
         once, rather than after each picture)."""
         while self._wanted:
-            now = time.perf_counter()
-            if (now + self._typical > until and not at_least_one) or (stop and stop()):
+            started = now()
+            if (started + self._typical > until and not at_least_one) or (stop and stop()):
                 break
             at_least_one = False
             card, _ = self._wanted.popitem(last=False)
             if card not in self._faces:
                 self._faces[card] = self._rasterise(card)
                 self._replaced = self._stand_ins.pop(card, None) is not None or self._replaced
-                took = time.perf_counter() - now
+                took = now() - started
                 self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
         if not self._wanted:
             self._previous = None
@@ -250,15 +250,16 @@ class CardImages:
         self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)  # from stand-ins too
         return True
 
-    def make_shown(self, cards: Iterable[Card | None], until: float) -> bool:
+    def make_shown(self, cards: Iterable[Card | None], until: float,
+                   now: Callable[[], float] = time.perf_counter) -> bool:
         """Have a picture to show for each of ``cards`` (the real one, or the last
-        size's scaled) while ``time.perf_counter()`` is before ``until`` (one at
+        size's scaled) while ``now()`` (the App's clock) is before ``until`` (one at
         least); return whether every one is there."""
         first = True
         for card in cards:
             if card in self._faces or card in self._stand_ins:
                 continue
-            if not first and time.perf_counter() >= until:
+            if not first and now() >= until:
                 return False
             first = False
             if self._stand_in(card) is None:

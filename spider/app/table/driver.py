@@ -8,7 +8,7 @@ from the table's layout, like a player aiming at what is on screen.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,7 +32,7 @@ class EventDriver:
         return self.app.table
 
     # ------------------------------------------------------------ raw events
-    def post(self, kind: int, **attributes: object) -> None:
+    def post(self, kind: int, **attributes: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, **attributes))
         self.app.step()
 

@@ -143,6 +143,12 @@ class Worker:
             if self._running is not None and self._running.kind == kind:
                 self._running.cancel.set()
 
+    def wait_idle(self, timeout: float) -> bool:
+        """Block until no job is queued or running (tests); False after ``timeout`` s."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._queued and self._running is None,
+                                       timeout)
+
     def take(self) -> list[Answer]:
         """The answers that came since the last call, oldest first."""
         with self._cond:
@@ -174,6 +180,7 @@ class Worker:
                 self._running = None
                 if not job.cancel.is_set():
                     self._answers.append(answer)
+                self._cond.notify_all()
 
 
 def _run(job: Job) -> Answer:

@@ -386,6 +386,7 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, style: Style, state: UiState) -> None:
         hovered, pressed = state.hovered is self, state.pressed is self
         primary = self.kind == "primary"
+        fill: tuple[int, int, int, int] | None
         if not self.enabled:
             fill, colour = (255, 255, 255, 12), DISABLED
         elif primary:
