@@ -149,8 +149,8 @@ class TableScene(Scene):
         session = self.app.session
         if session.started and not self.game.is_won:
             times.append(1.0 - session.elapsed % 1.0)
-        times = [t for t in times if t is not None]
-        return min(times) if times else None
+        known = [t for t in times if t is not None]
+        return min(known) if known else None
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
