@@ -1,5 +1,6 @@
-"""The application: the window, a fixed-timestep loop, the scene stack, and what
-the scenes reach through it: the dialogs, saving and statistics, and sound.
+"""The application: the window, a fixed-timestep loop, the scene stack, and the
+:class:`~spider.app.host.Host` and :class:`~spider.app.host.Commands` the scenes
+use: the dialogs, saving and statistics, and sound.
 
 The loop follows "Fix Your Timestep!": scenes update in fixed steps of
 1/120 s, frames are drawn as often as the display allows while something
@@ -15,7 +16,7 @@ import signal
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pygame
@@ -31,14 +32,21 @@ from spider.app.dialogs import (
     StatisticsScene,
     WinScene,
 )
+from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
-from spider.app.sound import Sounds
+from spider.app.sound import Sound, Sounds
 from spider.app.table.scene import TableScene
 from spider.data.persistence import Persistence, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
+from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
 from spider.text.i18n import set_language, tr
+
+#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``).
+DIALOGS: dict[DialogName, Callable[[App], Scene]] = {
+    DialogName.NEW_GAME: NewGameScene, DialogName.SETTINGS: SettingsScene,
+    DialogName.STATISTICS: StatisticsScene, DialogName.HELP: HelpScene}
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
@@ -53,7 +61,8 @@ IDLE_POLL = 0.012
 
 
 class App:
-    """The running game: its window and loop, its scenes, saving and sound."""
+    """The running game: its window and loop, its scenes, saving and sound. It is the
+    scenes' :class:`~spider.app.host.Host` and carries out their commands."""
 
     def __init__(self, *, saved: Saved | None = None, settings: Settings | None = None,
                  session: Session | None = None, size: tuple[int, int] | None = None,
@@ -175,9 +184,22 @@ class App:
         self.table.settings_changed()
         self.persistence.settings_changed(settings)
 
-    def play_sound(self, name: str) -> None:
-        """Play a sound effect: pickup, place, deal, flip, run, win or refuse."""
+    @property
+    def commands(self) -> Commands:
+        return self
+
+    @property
+    def statistics(self) -> Statistics:
+        return self.persistence.statistics
+
+    def reset_statistics(self, keys: Iterable[str] | None = None) -> None:
+        self.persistence.reset_statistics(None if keys is None else list(keys))
+
+    def play_sound(self, name: Sound) -> None:
         self.sounds.play(name)
+
+    def stop_sounds(self) -> None:
+        self.sounds.stop()
 
     def notify(self, message: str, seconds: float = 2.8) -> None:
         """Show a short message on the table."""
@@ -188,21 +210,30 @@ class App:
         self.scenes.push(scene)
         self.request_redraw()
 
+    def open_dialog(self, name: DialogName) -> None:
+        if name is DialogName.MENU:  # dropping down from the bar's right end
+            self.open(MenuScene(self, top=self.table.geometry.bar.bottom))
+        else:
+            self.open(DIALOGS[name](self))
+
+    def start_demo(self) -> None:
+        self.table.hinting.start_demo()
+
+    # Shortcuts for tests and tools.
     def open_new_game_dialog(self) -> None:
-        self.open(NewGameScene(self))
+        self.open_dialog(DialogName.NEW_GAME)
 
     def open_settings(self) -> None:
-        self.open(SettingsScene(self))
+        self.open_dialog(DialogName.SETTINGS)
 
     def open_statistics(self) -> None:
-        self.open(StatisticsScene(self))
+        self.open_dialog(DialogName.STATISTICS)
 
     def open_help(self) -> None:
-        self.open(HelpScene(self))
+        self.open_dialog(DialogName.HELP)
 
     def open_menu(self) -> None:
-        """The bar's Menu button."""
-        self.open(MenuScene(self))
+        self.open_dialog(DialogName.MENU)
 
     def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
         """Ask before ``on_yes()``."""
@@ -213,10 +244,10 @@ class App:
         if not isinstance(self.scenes.top, WinScene):
             self.open(WinScene(self, self.persistence.win_records))
 
-    def on_game_event(self, kind: str) -> None:
-        """Called after every action: "move", "deal", "undo", "redo", then "won" on a
-        win (the game is saved, a win counted)."""
-        self.persistence.on_game_event(kind)
+    def on_game_event(self, event: GameEvent) -> None:
+        """Called after every action, then with ``GameEvent.WON`` on a win (the game is
+        saved, a win counted)."""
+        self.persistence.on_game_event(event)
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -233,10 +264,8 @@ class App:
             self.request_redraw()
         elif kind == pygame.KEYDOWN and self._global_key(event):
             return
-        elif self.scenes:
-            self.scenes.top.handle(event)
-            if kind != pygame.MOUSEMOTION:
-                self.request_redraw()
+        elif self.scenes and (self.scenes.top.handle(event) or kind != pygame.MOUSEMOTION):
+            self.request_redraw()  # after any handled event but a motion that changed nothing
 
     def _global_key(self, event: pygame.event.Event) -> bool:
         alt, ctrl = event.mod & pygame.KMOD_ALT, event.mod & pygame.KMOD_CTRL
@@ -280,13 +309,19 @@ class App:
         self._lag += min(frame, MAX_FRAME)
         if self._lag >= STEP and not self.scenes.animating:
             # Nothing moves: one update lets timers (messages, the clock) catch up.
-            for scene in list(self.scenes):
-                scene.update(self._lag)
+            self._update(self._lag)
             self._lag = 0.0
         while self._lag >= STEP:
-            for scene in list(self.scenes):
-                scene.update(STEP)
+            self._update(STEP)
             self._lag -= STEP
+
+    def _update(self, dt: float) -> None:
+        """One update of every scene; a new frame if any reports a change."""
+        changed = False
+        for scene in list(self.scenes):
+            changed = scene.update(dt) or changed
+        if changed:
+            self.request_redraw()
 
     def spare(self, seconds: float) -> None:
         """After a frame is shown: save the game if an action asked to be saved, then

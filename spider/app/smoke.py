@@ -51,8 +51,6 @@ SMOKE_CODE = "SP1-S1C-AAAAAAD"
 RESULT_FILE = "smoke-test-result.txt"
 FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
 WATCHDOG_SECONDS = 100.0
-#: The sound effects the game plays (``assets/sounds/<name>.wav``).
-SOUND_NAMES = ("pickup", "place", "deal", "flip", "run", "win", "refuse")
 #: The two window sizes frames are checked at.
 SIZES = ((1280, 720), (800, 600))
 
@@ -203,19 +201,14 @@ def _check_assets(app: App) -> None:
         check(len(list(CARDS.glob("*.svg"))) >= 53, f"fewer than 53 card files in {CARDS}")
 
     with step("sounds"):
-        try:
-            from spider.app.sound import NAMES, Sounds
-        except ModuleNotFoundError as error:  # before the sound module existed
-            if error.name != "spider.app.sound":
-                raise
-            NAMES, Sounds = SOUND_NAMES, None
+        from spider.app.sound import NAMES, Sounds
+
         missing = [name for name in NAMES if not (SOUNDS / f"{name}.wav").is_file()]
         check(not missing, f"sounds missing from {SOUNDS}: {' '.join(missing)}")
-        if Sounds is not None:
-            sounds = Sounds(enabled=False)
-            check(sounds.available, "the mixer did not open (dummy audio driver)")
-            lost = [name for name in NAMES if name not in sounds.effects]
-            check(not lost, f"sounds that did not load: {' '.join(lost)}")
+        sounds = Sounds(enabled=False)
+        check(sounds.available, "the mixer did not open (dummy audio driver)")
+        lost = [name for name in NAMES if name not in sounds.effects]
+        check(not lost, f"sounds that did not load: {' '.join(lost)}")
         if pygame.mixer.get_init() is None:
             pygame.mixer.init()
         for path in sorted(SOUNDS.glob("*.wav")):

@@ -31,7 +31,7 @@ from spider.model.cards import Card, Suit
 from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # --------------------------------------------------------------------- help
@@ -61,7 +61,7 @@ class HelpScene(Dialog):
 
     min_width = 34.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.page: pygame.Surface | None = None

@@ -31,7 +31,7 @@ from spider.model.dealcode import DealCode, DealCodeError
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # ----------------------------------------------------------------- new game
@@ -46,7 +46,7 @@ class NewGameScene(Dialog):
 
     min_width = 30.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         settings = app.settings
         self.suits, self.relaxed, self.layout = settings.suits, settings.relaxed, settings.layout
@@ -183,20 +183,20 @@ class NewGameScene(Dialog):
             self.status = ""
             self.invalidate()
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         if self._search is None:
-            return
+            return False
         thread, _, result = self._search
         if thread.is_alive():
-            return
+            return False
         self._search = None
         code = result.get("code")
         if code is None:
-            code = self.random_code()
-            self.app.new_game(code)
+            self.app.commands.new_game(self.random_code())
             self.app.notify(tr("newgame.no-winnable"))
-            return
-        self.app.new_game(code)
+            return True
+        self.app.commands.new_game(code)
+        return True
 
     def cancel(self) -> None:
         if self.searching:
@@ -233,7 +233,7 @@ class NewGameScene(Dialog):
                 self._search_winnable()
                 return
             code = self.random_code()
-        self.app.new_game(code)
+        self.app.commands.new_game(code)
 
     def default(self) -> None:
         self.start()

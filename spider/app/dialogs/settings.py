@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spider.app.dialogs.base import Dialog
+from spider.app.host import DialogName
 from spider.app.ui.widgets import (
     GOLD,
     Button,
@@ -40,7 +41,7 @@ class SettingsScene(Dialog):
             app = self.app
             app.apply_settings(app.settings.with_(**{name: value}))
             if name == "sound" and not value:
-                app.sounds.stop()
+                app.stop_sounds()
             self.invalidate()
         return put
 
@@ -82,15 +83,16 @@ class SettingsScene(Dialog):
     def footer(self) -> Widget:
         # Links to the other screens, so that they are a click away wherever the
         # bar's Menu button leads.
-        links = Row([Button(tr("menu.statistics"), self._then(self.app.open_statistics)),
-                     Button(tr("menu.help"), self._then(self.app.open_help))])
+        links = Row([Button(tr("menu.statistics"), self._open(DialogName.STATISTICS)),
+                     Button(tr("menu.help"), self._open(DialogName.HELP))])
         return Row([links, Button(tr("dialog.done"), self.close, "primary", min_width=7)],
                    align="spread")
 
-    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+    def _open(self, name: DialogName) -> Callable[[], None]:
+        """Close the settings, then open the dialog ``name``."""
         def run() -> None:
             self.close()
-            action()
+            self.app.commands.open_dialog(name)
         return run
 
     def initial_focus(self) -> Widget | None:

@@ -31,7 +31,7 @@ from spider.data.statistics import Stats, stats_key
 from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # --------------------------------------------------------------- statistics
@@ -133,7 +133,7 @@ class StatisticsScene(Dialog):
 
     min_width = 30.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.layout = app.session.code.layout
 
@@ -158,12 +158,12 @@ class StatisticsScene(Dialog):
 
     def ask_reset(self) -> None:
         layout = tr(dict(LAYOUT_NAMES)[self.layout])
-        self.app.open(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
+        self.app.scenes.push(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
                                    "stats.reset-yes", "confirm.cancel", layout=layout))
 
     def reset(self) -> None:
         keys = [stats_key(self.layout, suits, relaxed) for suits, relaxed in KINDS]
-        self.app.persistence.reset_statistics(keys)
+        self.app.reset_statistics(keys)
         self.invalidate()
 
     def default(self) -> None:

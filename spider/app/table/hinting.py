@@ -54,7 +54,7 @@ from spider.solver.winnable import can_still_win
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
     from spider.app.table.scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -223,7 +223,7 @@ class Hinting:
 
     # --------------------------------------------------------------- helpers
     @property
-    def app(self) -> App:
+    def app(self) -> Host:
         return self.table.app
 
     @property

@@ -21,6 +21,7 @@ import pygame
 from spider.app.scenes import Scene
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
+from spider.app.table.controller import Command
 from spider.app.table.felt import render_felt
 from spider.app.table.hud import TopBar
 from spider.app.table.sprites import CardSprite
@@ -224,12 +225,12 @@ class TableRenderer:
     def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
         table = self.table
         session, game, controller = table.app.session, table.game, table.controller
-        disabled = {action for action in ("undo", "redo")
-                    if not controller.button_enabled(action)}
+        disabled = {command for command in (Command.UNDO, Command.REDO)
+                    if not controller.button_enabled(command)}
         bar.draw(surface, hovered=table.input.hovered, pressed=table.input.pressed,
                  disabled=disabled, score=game.score, moves=game.moves,
                  seconds=session.elapsed, code=str(session.code),
-                 busy=frozenset(("hint",)) if table.hinting.thinking else frozenset(),
+                 busy=frozenset((Command.HINT,)) if table.hinting.thinking else frozenset(),
                  note=table.hinting.status)
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:

@@ -28,13 +28,13 @@ from spider.app.table.renderer import TableRenderer
 from spider.model.game import DEAL, Action, Game
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 class TableScene(Scene):
     """The Spider table: columns, stock, completed runs, top bar and messages."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.toast = Toast()
         self.controller = TableController(self)
@@ -147,34 +147,32 @@ class TableScene(Scene):
         session = self.app.session
         if session.started and not self.game.is_won:
             times.append(1.0 - session.elapsed % 1.0)
-        times = [t for t in times if t is not None]
-        return min(times) if times else None
+        known = [t for t in times if t is not None]
+        return min(known) if known else None
 
     # ------------------------------------------------------------------ loop
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if self.hinting.intercept(event):  # a key or click that stopped the demo
-            return
+            return True
         celebration = self.controller.celebration
         if celebration is not None and not celebration.panel_shown and event.type in (
                 pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.controller.show_win_panel()
-            return
-        self.input.handle(event)
+            return True
+        return self.input.handle(event)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         moved = self.board.moving  # the step that lands the last card must be drawn too
         for cue in self.board.update(dt):
             self.app.play_sound(cue)
         self.hinting.update(dt)
-        if moved or self.board.moving:
-            self.app.request_redraw()
-        if self.toast.update(dt):
-            self.app.request_redraw()
-        self.controller.update_win(dt)
+        changed = moved or self.board.moving
+        changed = self.toast.update(dt) or changed
+        changed = self.controller.update_win(dt) or changed
         second = int(self.app.session.elapsed)
         if second != self._shown_second:
-            self._shown_second = second
-            self.app.request_redraw()
+            self._shown_second, changed = second, True
+        return changed
 
     def spare(self, until: float) -> None:
         """Work that can wait, in the time left in the frame (the renderer's: pictures
