@@ -19,6 +19,8 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+from spider.model.wording import install
+
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "vi": "Tiếng Việt", "hu": "Magyar", "zh": "中文"}
@@ -139,3 +141,6 @@ def tr(key: str, /, language: str | None = None, **params: object) -> str:
         return str(entry).format(**shown)
     except (KeyError, IndexError, ValueError):
         return str(entry)
+
+
+install(tr)  # the model's refusals are put into words by the catalogue
