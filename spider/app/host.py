@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from spider.app.scenes import SceneStack
     from spider.app.sound import Sound
+    from spider.app.worker import Worker
     from spider.data.session import Session
     from spider.data.settings import Settings
     from spider.data.statistics import Statistics
@@ -89,6 +90,10 @@ class Host(Protocol):
 
     @property
     def statistics(self) -> Statistics: ...
+
+    @property
+    def worker(self) -> Worker:
+        """The background thread for slow work (see :mod:`spider.app.worker`)."""
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once, and save them."""

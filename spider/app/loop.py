@@ -36,6 +36,7 @@ from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sound, Sounds
 from spider.app.table.scene import TableScene
+from spider.app.worker import Worker
 from spider.data.persistence import Persistence, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
@@ -191,6 +192,11 @@ class App:
     @property
     def statistics(self) -> Statistics:
         return self.persistence.statistics
+
+    @property
+    def worker(self) -> Worker:
+        """The hint worker, shared with New game's search for a winnable deal."""
+        return self.table.hinting.background()
 
     def reset_statistics(self, keys: Iterable[str] | None = None) -> None:
         self.persistence.reset_statistics(None if keys is None else list(keys))
@@ -443,15 +449,11 @@ def _default_window() -> tuple[int, int]:
     return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
 
 
-def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
-    """Start the game (``smoke_test``: a short scripted run, headless, instead).
+def run(code: DealCode | None = None) -> int:
+    """Start the game; return its exit status.
 
     ``code``: play that deal instead of the saved game, as New game with a typed code
     does (a saved game already played counts as lost)."""
-    if smoke_test:
-        from spider.app.smoke import run_smoke
-
-        return run_smoke()
     app = App()  # the saved settings, game in progress and statistics (never raises)
     if code is not None:
         app.new_game(code)
@@ -459,4 +461,3 @@ def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
         return app.run()
     finally:
         app.close()
-

@@ -201,7 +201,7 @@ def test_the_icns_holds_png_elements() -> None:
 
 
 def test_the_icon_script_makes_valid_files(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icon.py"),
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "make_icon.py"),
                              str(tmp_path)], cwd=tmp_path, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr

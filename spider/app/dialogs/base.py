@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -13,27 +12,13 @@ import pygame
 from spider.app.host import DialogName
 from spider.app.scenes import Cover, Scene
 from spider.app.table.cardimages import soft_shadow
-from spider.app.ui.widgets import (
-    LINE,
-    PANEL,
-    PANEL_EDGE,
-    SCRIM,
-    WHITE,
-    Button,
-    Column,
-    Focus,
-    Label,
-    Row,
-    Style,
-    TextField,
-    Widget,
-    blit_text,
-    line_height,
-    rounded,
-    text_width,
-    ui_scale,
-)
+from spider.app.ui.focus import Focus
+from spider.app.ui.textlayout import blit_text, line_height, text_width
+from spider.app.ui.theme import LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
+from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget
 from spider.data.statistics import Statistics
+from spider.model.dealcode import DealCode
+from spider.solver.winnable import find_winnable_code
 from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
@@ -51,23 +36,11 @@ def statistics_of(app: Host) -> Statistics:
     return app.statistics
 
 
-def winnable_finder() -> Callable[..., Any] | None:
-    """WINNABLE DEALS: the solver's ``find_winnable_code`` if it offers one, else None.
-
-    The New game dialog shows its "Winnable deals only" switch (bound to
-    ``settings.winnable_only``) only when this finds the function. It is called as
-    ``find_winnable_code(layout=..., suits=..., relaxed=...)`` and must return a
-    DealCode (or a code string); anything else, or an error, falls back to a random deal.
-    """
-    for name in ("spider.solver", "spider.solver.winnable"):
-        try:
-            module = importlib.import_module(name)
-        except Exception:
-            continue
-        finder = getattr(module, "find_winnable_code", None)
-        if callable(finder):
-            return finder
-    return None
+def winnable_finder() -> Callable[..., DealCode] | None:
+    """How New game finds a deal the solver has won: called as ``finder(layout=...,
+    suits=..., relaxed=..., cancel=event)`` on a thread, returning a DealCode. Tests put
+    a stand-in here, or None to hide the "Winnable deals only" switch."""
+    return find_winnable_code
 
 
 _chromes: dict[tuple[int, int, int, int], tuple[pygame.Surface, int]] = {}

@@ -8,25 +8,10 @@ import pygame
 
 from spider.app.dialogs.base import BASE_FONT, FILL, MIN_FONT, Dialog
 from spider.app.table.cardimages import CardImages
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    PANEL,
-    TEXT,
-    WHITE,
-    Button,
-    Label,
-    Row,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-    text_width,
-    ui_scale,
-    wrap,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width, wrap
+from spider.app.ui.theme import DIM, GOLD, PANEL, TEXT, WHITE, Style, draw_round, ui_scale
+from spider.app.ui.widgets import Button, Label, Row, Widget
 from spider.model.cards import Card, Suit
 from spider.text.i18n import current_language, tr
 

@@ -1,4 +1,5 @@
-"""Settings: every option of SPEC 2.4, applied at once and remembered."""
+"""Settings: every option (docs/RULES.md: Settings and statistics), applied at once
+and remembered."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 from spider.app.dialogs.base import Dialog
 from spider.app.host import DialogName
+from spider.app.ui.theme import GOLD
 from spider.app.ui.widgets import (
-    GOLD,
     Button,
     Column,
     Divider,

@@ -7,27 +7,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.dialogs.base import ConfirmScene, Dialog, statistics_of
-from spider.app.dialogs.newgame import LAYOUT_NAMES
 from spider.app.table.hud import format_time
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    TEXT,
-    WHITE,
-    Button,
-    Column,
-    Option,
-    Row,
-    Segments,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-    text_width,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width
+from spider.app.ui.theme import DIM, GOLD, TEXT, WHITE, Style, draw_round
+from spider.app.ui.widgets import Button, Column, Option, Row, Segments, Widget
 from spider.data.statistics import Stats, stats_key
+from spider.model.layouts import LAYOUTS
 from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
@@ -145,7 +131,7 @@ class StatisticsScene(Dialog):
         self.invalidate()
 
     def body(self) -> Widget:
-        layouts = Segments([Option(value, tr(key)) for value, key in LAYOUT_NAMES],
+        layouts = Segments([Option(shape.id, tr(shape.name_key)) for shape in LAYOUTS.values()],
                            lambda: self.layout, self._choose)
         return Column([Row([layouts], align="center"), StatsTable(self)], gap=1.0)
 
@@ -157,7 +143,7 @@ class StatisticsScene(Dialog):
                    align="spread")
 
     def ask_reset(self) -> None:
-        layout = tr(dict(LAYOUT_NAMES)[self.layout])
+        layout = tr(LAYOUTS[self.layout].name_key)
         self.app.scenes.push(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
                                    "stats.reset-yes", "confirm.cancel", layout=layout))
 

@@ -9,21 +9,10 @@ import pygame
 from spider.app.dialogs.base import Dialog, draw_star, statistics_of
 from spider.app.host import DialogName
 from spider.app.table.hud import format_time
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    WHITE,
-    Button,
-    Column,
-    Label,
-    Row,
-    Spacer,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    text_width,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, text_width
+from spider.app.ui.theme import DIM, GOLD, WHITE, Style
+from spider.app.ui.widgets import Button, Column, Label, Row, Spacer, Widget
 from spider.data.persistence import key_of
 from spider.data.statistics import Records
 from spider.text.i18n import format_number, tr

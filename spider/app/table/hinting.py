@@ -3,8 +3,9 @@
 The hint engine (:mod:`spider.solver.hints`) and the solver take tenths of a
 second to seconds, so they never run in the loop: each request gets a copy of
 the game taken on the loop's thread (``copy.deepcopy``, or a solver
-:class:`~spider.solver.state.Position` snapshot), a single :class:`Worker`
-thread searches it, and the loop picks the answer up in ``update``. Every
+:class:`~spider.solver.state.Position` snapshot), the one background
+:class:`~spider.app.worker.Worker` thread (shared with New game's winnable-deal
+search) searches it, and the loop picks the answer up in ``update``. Every
 request has a ticket; an answer whose ticket is no longer wanted (the player
 acted meanwhile) is dropped, and queued work that went stale is never run.
 
@@ -41,11 +42,11 @@ import copy
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
+from spider.app.worker import Answer, Job, Worker
 from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.model.notation import game_from_code
 from spider.solver.hints import Hint, Seen, demo_step, suggest
@@ -70,118 +71,8 @@ POLL = 1 / 60
 
 MARK = (255, 214, 92)          # the cards that would move (the placement-help gold)
 DESTINATION = (140, 226, 255)  # where they would go
-#: Job kinds, most urgent first.
-ORDER = ("hint", "demo", "winnable")
-
-
-# ------------------------------------------------------------------ worker
-@dataclass(eq=False)
-class Job:
-    """One request: ``work(cancel)`` runs on the worker with its own copy of the game."""
-
-    kind: str
-    ticket: int
-    work: Callable[[threading.Event], object]
-    cancel: threading.Event = field(default_factory=threading.Event)
-
-
-@dataclass(frozen=True)
-class Answer:
-    job: Job
-    value: object = None
-    error: BaseException | None = None
-
-
-class Worker:
-    """One background thread running the latest job of each kind, the most urgent first.
-
-    A newer job of a kind replaces the queued one (and cancels the running
-    one). Answers of jobs not cancelled wait in a list for :meth:`take`. With
-    ``threaded`` false each job runs at once in :meth:`submit`.
-    """
-
-    def __init__(self, threaded: bool = True) -> None:
-        self.threaded = threaded
-        self._cond = threading.Condition()
-        self._queued: dict[str, Job] = {}
-        self._running: Job | None = None
-        self._answers: list[Answer] = []
-        self._thread: threading.Thread | None = None
-        self._closed = False
-
-    @property
-    def working(self) -> bool:
-        """Whether a job is queued or running (the loop then looks for answers)."""
-        with self._cond:
-            return bool(self._queued) or self._running is not None
-
-    def submit(self, job: Job) -> None:
-        if not self.threaded:
-            self._answers.append(_run(job))
-            return
-        with self._cond:
-            if self._closed:
-                return
-            old = self._queued.pop(job.kind, None)
-            if old is not None:
-                old.cancel.set()
-            if self._running is not None and self._running.kind == job.kind:
-                self._running.cancel.set()
-            self._queued[job.kind] = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._loop, name="spider-hints",
-                                                daemon=True)
-                self._thread.start()
-            self._cond.notify()
-
-    def cancel(self, kind: str) -> None:
-        """Drop the queued job of ``kind`` and stop (or disown) the running one."""
-        with self._cond:
-            job = self._queued.pop(kind, None)
-            if job is not None:
-                job.cancel.set()
-            if self._running is not None and self._running.kind == kind:
-                self._running.cancel.set()
-
-    def take(self) -> list[Answer]:
-        """The answers that came since the last call, oldest first."""
-        with self._cond:
-            answers, self._answers = self._answers, []
-        return answers
-
-    def close(self) -> None:
-        """Stop the thread after its current job (it is a daemon: never waited for)."""
-        with self._cond:
-            self._closed = True
-            for job in self._queued.values():
-                job.cancel.set()
-            self._queued.clear()
-            if self._running is not None:
-                self._running.cancel.set()
-            self._cond.notify_all()
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while not self._queued and not self._closed:
-                    self._cond.wait()
-                if self._closed:
-                    return
-                kind = next(kind for kind in ORDER if kind in self._queued)
-                job = self._running = self._queued.pop(kind)
-            answer = _run(job)
-            with self._cond:
-                self._running = None
-                if not job.cancel.is_set():
-                    self._answers.append(answer)
-
-
-def _run(job: Job) -> Answer:
-    try:
-        return Answer(job, job.work(job.cancel))
-    except Exception as error:  # the engine failing must never stop the game
-        log.exception("background %s work failed", job.kind)
-        return Answer(job, error=error)
+#: The worker's kinds of job this controller asks for.
+KINDS = ("hint", "demo", "winnable")
 
 
 # -------------------------------------------------------------- controller
@@ -237,6 +128,10 @@ class Hinting:
     @property
     def checks_winnable(self) -> bool:
         return self.winnability and bool(self.app.settings.win_check)
+
+    def background(self) -> Worker:
+        """The worker thread (made when first needed; shared with New game)."""
+        return self._worker()
 
     def _worker(self) -> Worker:
         if self.worker is None or self.worker.threaded != self.threaded:
@@ -444,7 +339,7 @@ class Hinting:
         """Take the worker's answers that are still wanted, and act on them."""
         if self.worker is None:
             return
-        for answer in self.worker.take():
+        for answer in self.worker.take(KINDS):
             job = answer.job
             if self._wanted.get(job.kind) != job.ticket:
                 continue
