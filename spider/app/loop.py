@@ -143,7 +143,8 @@ class App:
 
     # ----------------------------------------------------------------- hooks
     def request_redraw(self) -> None:
-        """Draw a new frame at the next pass of the loop."""
+        """Draw a new frame at the next pass of the loop (after a handled event, an update
+        reporting a change, or a command; scenes seldom need to ask)."""
         self._dirty = self._whole = True
 
     def request_changes(self) -> None:
@@ -174,6 +175,7 @@ class App:
             self.scenes.pop()
         self.table.load(deal_in=not session.started if deal_in is None else deal_in)
         self.persistence.session_replaced(old)
+        self.request_redraw()
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once, and save them."""
@@ -184,6 +186,7 @@ class App:
             self._set_fullscreen(settings.fullscreen)
         self.table.settings_changed()
         self.persistence.settings_changed(settings)
+        self.request_redraw()
 
     @property
     def commands(self) -> Commands:
@@ -210,6 +213,7 @@ class App:
     def notify(self, message: str, seconds: float = 2.8) -> None:
         """Show a short message on the table."""
         self.table.notify(message, seconds)
+        self.request_redraw()
 
     def open(self, scene: Scene) -> None:
         """Show ``scene`` over the current one (a dialog)."""
@@ -224,6 +228,7 @@ class App:
 
     def start_demo(self) -> None:
         self.table.hinting.start_demo()
+        self.request_redraw()
 
     # Shortcuts for tests and tools.
     def open_new_game_dialog(self) -> None:
@@ -336,8 +341,11 @@ class App:
         after every pass of the loop (with 0 when idle)."""
         until = time.perf_counter() + max(0.0, seconds)
         self.persistence.flush()
+        changed = False
         for scene in list(self.scenes):
-            scene.spare(until)
+            changed = scene.spare(until) or changed
+        if changed:
+            self.request_redraw()
 
     def draw(self) -> None:
         scenes = tuple(self.scenes.visible())

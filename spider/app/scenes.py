@@ -110,10 +110,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (every scene on the stack is told)."""
 
-    def spare(self, until: float) -> None:
+    def spare(self, until: float) -> bool:
         """Use the rest of the frame, until ``time.perf_counter()`` reaches ``until``,
-        for work that can wait (stop early when input comes). A scene with such
-        work left reports ``animating``, so that the loop keeps offering time."""
+        for work that can wait (stop early when input comes); True when the picture
+        changed. A scene with such work left reports ``animating``, so that the loop
+        keeps offering time."""
+        return False
 
     @property
     def animating(self) -> bool:

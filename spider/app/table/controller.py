@@ -66,14 +66,12 @@ class TableController:
     def finish_animations(self) -> None:
         """End running animations at once (a new action is starting)."""
         self.board.finish()
-        self.app.request_redraw()
 
     def interrupt(self) -> None:
         """Stop everything in progress: drags, animations, the celebration."""
         self.table.input.cancel()
         self.drop_celebration()
         self.win_pending = False
-        self.app.request_redraw()
 
     def button_enabled(self, command: Command) -> bool:
         return {Command.UNDO: self.game.can_undo,
@@ -161,7 +159,6 @@ class TableController:
 
     def notify(self, message: str, seconds: float = 2.8) -> None:
         self.table.toast.show(message, seconds)
-        self.app.request_redraw()
 
     # ---------------------------------------------------------- drag and drop
     def can_lift(self, column: int, index: int) -> bool:

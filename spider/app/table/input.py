@@ -92,13 +92,10 @@ class TableInput:
         """A new game is shown: nothing is held (the old game's group is gone)."""
         self.state = Idle()
 
-    def release_hold(self) -> bool:
-        """A dialog covers the table: let go of what is held. Whether anything was."""
-        if isinstance(self.state, Idle):
-            return False
+    def release_hold(self) -> None:
+        """A dialog covers the table: let go of what is held (no animations ended)."""
         self.state.cancel(self)
         self.state = Idle()
-        return True
 
     def _hover(self, pos: Point) -> bool:
         """Light the button under the pointer; a hand over what can be clicked. True

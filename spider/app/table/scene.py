@@ -105,7 +105,6 @@ class TableScene(Scene):
         self.board.load(self.game, deal_in=deal_in)
         self.hinting.reset()
         self.renderer.want_pictures()
-        self.app.request_redraw()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.input.cancel()
@@ -116,22 +115,19 @@ class TableScene(Scene):
         self.renderer.want_pictures()
         if self.controller.celebration is not None:
             self.controller.end_celebration()
-        self.app.request_redraw()
 
     def settings_changed(self) -> None:
         """Speed, colours or language changed: redraw what depends on them."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
         self.renderer.restyle()
         self.hinting.settings_changed()
-        self.app.request_redraw()
 
     def leave(self) -> None:
         """A dialog now covers the table: a held group goes back to its column
         (it must not hang under the dialog, nor follow the pointer after it).
         Hint work stops and the demo ends."""
         self.hinting.leave()
-        if self.input.release_hold():
-            self.app.request_redraw()
+        self.input.release_hold()
 
     # ---------------------------------------------------------------- state
     @property
@@ -174,13 +170,13 @@ class TableScene(Scene):
             self._shown_second, changed = second, True
         return changed
 
-    def spare(self, until: float) -> None:
+    def spare(self, until: float) -> bool:
         """Work that can wait, in the time left in the frame (the renderer's: pictures
         and, after a resize, the new still layer). Then background searches may start."""
         self.hinting.spare()
         calm = (not self.board.moving and self.dragging is None
                 and self.controller.celebration is None)
-        self.renderer.spare(until, calm)
+        return self.renderer.spare(until, calm)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)
