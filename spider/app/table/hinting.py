@@ -111,6 +111,8 @@ class Hinting:
         self._demo_seen: Seen | None = None
         self._own_action = False
         self._win_position: Position | None = None  # to search for a win (when calm)
+        #: The mark, the bar's note or a message changed since the loop last asked.
+        self._changed = False
 
     # --------------------------------------------------------------- helpers
     @property
@@ -177,7 +179,7 @@ class Hinting:
         snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
         seen = Seen(dict(self.seen.known))
         self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_BUDGET))
-        self.app.request_redraw()
+        self._changed = True
 
     def start_demo(self) -> None:
         """Shift+H: the engine plays the game alone until it wins, gives up or is stopped."""
@@ -218,14 +220,14 @@ class Hinting:
         self._cancel("demo")
         if message:
             self.table.notify(tr(message))
-        self.app.request_redraw()
+        self._changed = True
 
     def clear(self) -> None:
         """No mark and no hint on its way (another action, a dialog, a new game)."""
         self._cancel("hint")
         if self.mark is not None or self.thinking:
             self.mark, self.thinking = None, False
-            self.app.request_redraw()
+            self._changed = True
 
     # ------------------------------------------------------------ table hooks
     def intercept(self, event: pygame.event.Event) -> bool:
@@ -300,7 +302,7 @@ class Hinting:
         known = self.win_known
         self.winnable, self.win_known, self._win_position = None, False, None
         if known:
-            self.app.request_redraw()
+            self._changed = True
         if self.checks_winnable and not self.game.is_won:
             self._win_position = Position.from_game(self.game)
 
@@ -319,13 +321,19 @@ class Hinting:
         if "winnable" in self._wanted and not self._calm:
             self._pause_winnable()
 
-    def spare(self) -> None:
+    def spare(self) -> bool:
         """After a frame: start the search if the table is calm (starting it within a
-        frame made that frame share the interpreter with the search's first steps)."""
+        frame made that frame share the interpreter with the search's first steps).
+        True when the picture changed (an answer came at once, not threaded)."""
         position = self._win_position
         if position is not None and "winnable" not in self._wanted and self._calm:
             self._request("winnable",
                           lambda cancel: can_still_win(position, WIN_SECONDS, cancel))
+        return self._take_changed()
+
+    def _take_changed(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed
 
     @property
     def status(self) -> str | None:
@@ -352,11 +360,11 @@ class Hinting:
                 self._win_position = None
                 if answer.error is None:
                     self.winnable, self.win_known = answer.value is True, True
-                    self.app.request_redraw()
+                    self._changed = True
 
     def _hint_came(self, answer: Answer) -> None:
         self.thinking = False
-        self.app.request_redraw()
+        self._changed = True
         hint = answer.value
         if answer.error is not None or not self.hints_on:
             return
@@ -381,11 +389,13 @@ class Hinting:
             return
         self._demo_next = action
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Take answers, step the demo; True when the picture changed."""
         self.poll()
         if self.demo:
             self._demo_step(dt)
         self._winnability_step()
+        return self._take_changed()
 
     def _demo_step(self, dt: float) -> None:
         table = self.table

@@ -161,8 +161,8 @@ class TableScene(Scene):
         moved = self.board.moving  # the step that lands the last card must be drawn too
         for cue in self.board.update(dt):
             self.app.play_sound(cue)
-        self.hinting.update(dt)
-        changed = moved or self.board.moving
+        changed = self.hinting.update(dt)
+        changed = moved or self.board.moving or changed
         changed = self.toast.update(dt) or changed
         changed = self.controller.update_win(dt) or changed
         second = int(self.app.session.elapsed)
@@ -173,10 +173,10 @@ class TableScene(Scene):
     def spare(self, until: float) -> bool:
         """Work that can wait, in the time left in the frame (the renderer's: pictures
         and, after a resize, the new still layer). Then background searches may start."""
-        self.hinting.spare()
+        changed = self.hinting.spare()
         calm = (not self.board.moving and self.dragging is None
                 and self.controller.celebration is None)
-        return self.renderer.spare(until, calm)
+        return self.renderer.spare(until, calm) or changed
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)
