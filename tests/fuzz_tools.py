@@ -454,7 +454,7 @@ class Fuzzer:
 
     @staticmethod
     def widget_points(scene: Any) -> list[tuple[int, int]]:
-        from spider.app.ui.widgets import walk
+        from spider.app.ui.focus import walk
 
         focus = getattr(scene, "focus", None)
         root = getattr(focus, "root", None)

@@ -3,7 +3,7 @@ replaying them through the rules): soak and fuzz games use them to reach wins.""
 
 from __future__ import annotations
 
-#: Deal code -> the moves that win it (move tokens, SPEC 3.3).
+#: Deal code -> the moves that win it (docs/RULES.md: Move tokens).
 WINNING_LINES: dict[str, str] = {
     "SP1-S1C-AAAAAAD": (
         "1:1>8 3:1>1 6:1>8 6:1>2 6:1>7 6:1>2 4:1>6 2:3>4 4:4>9 7:2>10 7:1>10 7:1>2 7:1>9 "

@@ -35,10 +35,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "packaging"))
+sys.path.insert(0, str(ROOT))
 
 from build import executable  # noqa: E402
+from spider import environment  # noqa: E402
 
-FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
+FIRST_FRAME_ENV = environment.EXIT_AFTER_FIRST_FRAME
 
 BARE = """\
 import os
@@ -92,7 +94,7 @@ def time_runs(command: list[str], env: dict[str, str], runs: int) -> list[float]
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as cwd:
-            run_env = dict(env, SPIDER_DATA_DIR=str(Path(cwd) / "data"))
+            run_env = dict(env, **{environment.DATA_DIR: str(Path(cwd) / "data")})
             start = time.perf_counter()
             result = subprocess.run(command, cwd=cwd, env=run_env, capture_output=True,
                                     text=True, timeout=300)

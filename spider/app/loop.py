@@ -1,5 +1,6 @@
-"""The application: the window, a fixed-timestep loop, the scene stack, and what
-the scenes reach through it: the dialogs, saving and statistics, and sound.
+"""The application: the window, a fixed-timestep loop, the scene stack, and the
+:class:`~spider.app.host.Host` and :class:`~spider.app.host.Commands` the scenes
+use: the dialogs, saving and statistics, and sound.
 
 The loop follows "Fix Your Timestep!": scenes update in fixed steps of
 1/120 s, frames are drawn as often as the display allows while something
@@ -15,7 +16,7 @@ import signal
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pygame
@@ -31,17 +32,25 @@ from spider.app.dialogs import (
     StatisticsScene,
     WinScene,
 )
+from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
-from spider.app.sound import Sounds
+from spider.app.sound import Sound, Sounds
 from spider.app.table.scene import TableScene
+from spider.app.worker import Worker
 from spider.data.history import GameLog
 from spider.data.messages import Message
 from spider.data.persistence import Persistence, Problem, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
+from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.text.i18n import say, set_language, tr
+
+#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``).
+DIALOGS: dict[DialogName, Callable[[App], Scene]] = {
+    DialogName.NEW_GAME: NewGameScene, DialogName.SETTINGS: SettingsScene,
+    DialogName.STATISTICS: StatisticsScene, DialogName.HELP: HelpScene}
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
@@ -56,7 +65,8 @@ IDLE_POLL = 0.012
 
 
 class App:
-    """The running game: its window and loop, its scenes, saving and sound."""
+    """The running game: its window and loop, its scenes, saving and sound. It is the
+    scenes' :class:`~spider.app.host.Host` and carries out their commands."""
 
     def __init__(self, *, saved: Saved | None = None, settings: Settings | None = None,
                  session: Session | None = None, size: tuple[int, int] | None = None,
@@ -142,7 +152,8 @@ class App:
 
     # ----------------------------------------------------------------- hooks
     def request_redraw(self) -> None:
-        """Draw a new frame at the next pass of the loop."""
+        """Draw a new frame at the next pass of the loop (after a handled event, an update
+        reporting a change, or a command; scenes seldom need to ask)."""
         self._dirty = self._whole = True
 
     def request_changes(self) -> None:
@@ -179,6 +190,7 @@ class App:
             self.game_log.add(old, won=False)
             self.last_lost = old
             self.notify(tr("analysis.offer"), 5.0)
+        self.request_redraw()
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once, and save them."""
@@ -189,14 +201,34 @@ class App:
             self._set_fullscreen(settings.fullscreen)
         self.table.settings_changed()
         self.persistence.settings_changed(settings)
+        self.request_redraw()
 
-    def play_sound(self, name: str) -> None:
-        """Play a sound effect: pickup, place, deal, flip, run, win or refuse."""
+    @property
+    def commands(self) -> Commands:
+        return self
+
+    @property
+    def statistics(self) -> Statistics:
+        return self.persistence.statistics
+
+    @property
+    def worker(self) -> Worker:
+        """The hint worker, shared with New game's search for a winnable deal."""
+        return self.table.hinting.background()
+
+    def reset_statistics(self, keys: Iterable[str] | None = None) -> None:
+        self.persistence.reset_statistics(None if keys is None else list(keys))
+
+    def play_sound(self, name: Sound) -> None:
         self.sounds.play(name)
+
+    def stop_sounds(self) -> None:
+        self.sounds.stop()
 
     def notify(self, message: str, seconds: float = 2.8) -> None:
         """Show a short message on the table."""
         self.table.notify(message, seconds)
+        self.request_redraw()
 
     def tell(self, message: Message, seconds: float = 2.8) -> None:
         """Show a message of the data layer (a key and values) in the player's language."""
@@ -207,17 +239,30 @@ class App:
         self.scenes.push(scene)
         self.request_redraw()
 
+    def open_dialog(self, name: DialogName) -> None:
+        if name is DialogName.MENU:  # dropping down from the bar's right end
+            self.open(MenuScene(self, top=self.table.geometry.bar.bottom))
+        elif name is DialogName.ANALYSIS:
+            self.open_analysis()
+        else:
+            self.open(DIALOGS[name](self))
+
+    def start_demo(self) -> None:
+        self.table.hinting.start_demo()
+        self.request_redraw()
+
+    # Shortcuts for tests and tools.
     def open_new_game_dialog(self) -> None:
-        self.open(NewGameScene(self))
+        self.open_dialog(DialogName.NEW_GAME)
 
     def open_settings(self) -> None:
-        self.open(SettingsScene(self))
+        self.open_dialog(DialogName.SETTINGS)
 
     def open_statistics(self) -> None:
-        self.open(StatisticsScene(self))
+        self.open_dialog(DialogName.STATISTICS)
 
     def open_help(self) -> None:
-        self.open(HelpScene(self))
+        self.open_dialog(DialogName.HELP)
 
     def open_analysis(self) -> None:
         """Menu → Analyse this game: the game in play, or the one just left unfinished."""
@@ -235,8 +280,7 @@ class App:
         self.game_log.analysed(session, moves, winnable)
 
     def open_menu(self) -> None:
-        """The bar's Menu button."""
-        self.open(MenuScene(self))
+        self.open_dialog(DialogName.MENU)
 
     def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
         """Ask before ``on_yes()``."""
@@ -247,16 +291,16 @@ class App:
         if not isinstance(self.scenes.top, WinScene):
             self.open(WinScene(self, self.persistence.win_records))
 
-    def on_game_event(self, kind: str) -> None:
-        """Called after every action: "move", "deal", "undo", "redo", then "won" on a
-        win (the game is saved, a win counted, and added to the history)."""
+    def on_game_event(self, event: GameEvent) -> None:
+        """Called after every action, then with ``GameEvent.WON`` on a win (the game is
+        saved, a win counted and added to the history)."""
         counted = self.persistence.counted
-        self.persistence.on_game_event(kind)
-        if kind == "won" and not counted and self.persistence.counted:
+        self.persistence.on_game_event(event)
+        if event is GameEvent.WON and not counted and self.persistence.counted:
             self.game_log.add(self.session, won=True)
         game = self.session.game
-        if (kind in ("move", "deal") and not game.is_won and not game.legal_moves()
-                and not game.is_legal(DEAL)):
+        if (event in (GameEvent.MOVE, GameEvent.DEAL) and not game.is_won
+                and not game.legal_moves() and not game.is_legal(DEAL)):
             self.notify(tr("analysis.stuck"), 6.0)  # a stuck table: offer the analysis
 
     # ------------------------------------------------------------------ loop
@@ -274,10 +318,8 @@ class App:
             self.request_redraw()
         elif kind == pygame.KEYDOWN and self._global_key(event):
             return
-        elif self.scenes:
-            self.scenes.top.handle(event)
-            if kind != pygame.MOUSEMOTION:
-                self.request_redraw()
+        elif self.scenes and (self.scenes.top.handle(event) or kind != pygame.MOUSEMOTION):
+            self.request_redraw()  # after any handled event but a motion that changed nothing
 
     def _global_key(self, event: pygame.event.Event) -> bool:
         alt, ctrl = event.mod & pygame.KMOD_ALT, event.mod & pygame.KMOD_CTRL
@@ -321,13 +363,19 @@ class App:
         self._lag += min(frame, MAX_FRAME)
         if self._lag >= STEP and not self.scenes.animating:
             # Nothing moves: one update lets timers (messages, the clock) catch up.
-            for scene in list(self.scenes):
-                scene.update(self._lag)
+            self._update(self._lag)
             self._lag = 0.0
         while self._lag >= STEP:
-            for scene in list(self.scenes):
-                scene.update(STEP)
+            self._update(STEP)
             self._lag -= STEP
+
+    def _update(self, dt: float) -> None:
+        """One update of every scene; a new frame if any reports a change."""
+        changed = False
+        for scene in list(self.scenes):
+            changed = scene.update(dt) or changed
+        if changed:
+            self.request_redraw()
 
     def spare(self, seconds: float) -> None:
         """After a frame is shown: save the game if an action asked to be saved, then
@@ -338,8 +386,11 @@ class App:
         of the loop (with 0 when idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
+        changed = False
         for scene in list(self.scenes):
-            scene.spare(until)
+            changed = scene.spare(until) or changed
+        if changed:
+            self.request_redraw()
 
     def draw(self) -> None:
         """Draw a frame and present it: only the areas that changed when the scenes
@@ -456,15 +507,11 @@ def _default_window() -> tuple[int, int]:
     return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
 
 
-def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
-    """Start the game (``smoke_test``: a short scripted run, headless, instead).
+def run(code: DealCode | None = None) -> int:
+    """Start the game; return its exit status.
 
     ``code``: play that deal instead of the saved game, as New game with a typed code
     does (a saved game already played counts as lost)."""
-    if smoke_test:
-        from spider.app.smoke import run_smoke
-
-        return run_smoke()
     app = App()  # the saved settings, game in progress and statistics (never raises)
     if code is not None:
         app.new_game(code)
@@ -472,4 +519,3 @@ def run(smoke_test: bool = False, code: DealCode | None = None) -> int:
         return app.run()
     finally:
         app.close()
-

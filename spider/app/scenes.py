@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
@@ -63,12 +63,18 @@ class Cover:
 
 
 class Scene:
-    """One screen. Subclasses override what they need."""
+    """One screen. Subclasses override what they need.
+
+    A scene uses the running game through ``self.app``, a narrow
+    :class:`~spider.app.host.Host`. It does not ask for frames from its event and
+    update handlers: the loop draws after each event it handles (a pointer motion
+    only when ``handle`` reports a change) and after each update reporting one.
+    """
 
     #: Whether the scene covers the whole window (scenes below are not drawn).
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -77,11 +83,15 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene stops being the top of the stack."""
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """React to one input event (only the top scene receives events)."""
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one input event (only the top scene receives events); True when
+        the picture may have changed (needed for pointer motion only)."""
+        return False
 
-    def update(self, dt: float) -> None:
-        """Advance animations by one fixed step of ``dt`` seconds."""
+    def update(self, dt: float) -> bool:
+        """Advance animations by one fixed step of ``dt`` seconds; True when the
+        picture changed."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface``."""
@@ -102,11 +112,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (every scene on the stack is told)."""
 
-    def spare(self, until: float) -> None:
+    def spare(self, until: float) -> bool:
         """Use the rest of the frame, until the App's clock (``app.clock.now()``)
-        reaches ``until``, for work that can wait (stop early when input comes). A
-        scene with such work left reports ``animating``, so that the loop keeps
-        offering time."""
+        reaches ``until``, for work that can wait (stop early when input comes); True
+        when the picture changed. A scene with such work left reports ``animating``,
+        so that the loop keeps offering time."""
+        return False
 
     @property
     def animating(self) -> bool:

@@ -40,6 +40,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from spider import environment
+
 if TYPE_CHECKING:
     import pygame
 
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
 #: A 1-suit Standard deal (its first moves are found through the model).
 SMOKE_CODE = "SP1-S1C-AAAAAAD"
 RESULT_FILE = "smoke-test-result.txt"
-FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
+FIRST_FRAME_ENV = environment.EXIT_AFTER_FIRST_FRAME
 WATCHDOG_SECONDS = 100.0
 #: The two window sizes frames are checked at.
 SIZES = ((1280, 720), (800, 600))
@@ -100,7 +102,7 @@ def run_smoke() -> int:
     """The ``--smoke-test`` command: 0 when everything worked, 1 otherwise."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     with tempfile.TemporaryDirectory(prefix="spider-smoke-") as data:
-        os.environ["SPIDER_DATA_DIR"] = data
+        os.environ[environment.DATA_DIR] = data
         if os.environ.get(FIRST_FRAME_ENV) == "1":  # on the video driver it was given
             return _first_frame()
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -4,15 +4,16 @@
 Without an audio device (or with a missing or unreadable file) it stays silent
 instead of failing: a game must never stop for want of a sound.
 
-Wiring (see ``spider.app.dialogs``): ``app.sounds = Sounds(app)`` and
-``App.play_sound(name)`` calls ``app.sounds.play(name)``; the Sound setting is
-read from ``app.settings`` at every play, so muting needs no extra call.
+The App owns one ``Sounds(app)``; scenes play effects through
+``Host.play_sound(Sound.…)``. The Sound setting is read from ``app.settings`` at
+every play, so muting needs no extra call.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,15 +22,28 @@ import pygame
 from spider.app.assets import SOUNDS
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 log = logging.getLogger(__name__)
 
-#: Every effect the game plays, named like its file (``assets/sounds/<name>.wav``).
-NAMES = ("pickup", "place", "deal", "flip", "run", "win", "refuse")
+
+
+class Sound(StrEnum):
+    """Every effect the game plays, named like its file (``assets/sounds/<name>.wav``)."""
+
+    PICKUP = "pickup"
+    PLACE = "place"
+    DEAL = "deal"
+    FLIP = "flip"
+    RUN = "run"
+    WIN = "win"
+    REFUSE = "refuse"
+
+
+NAMES = tuple(Sound)
 #: Per-effect volume: frequent, small sounds quieter than the rare, big ones.
-VOLUMES = {"pickup": 0.55, "place": 0.6, "deal": 0.5, "flip": 0.45, "run": 0.8, "win": 0.9,
-           "refuse": 0.6}
+VOLUMES = {Sound.PICKUP: 0.55, Sound.PLACE: 0.6, Sound.DEAL: 0.5, Sound.FLIP: 0.45,
+           Sound.RUN: 0.8, Sound.WIN: 0.9, Sound.REFUSE: 0.6}
 CHANNELS = 16
 
 
@@ -49,7 +63,7 @@ def open_mixer() -> bool:
 class Sounds:
     """All effects, ready to play. ``enabled`` (or the app's Sound setting) mutes them."""
 
-    def __init__(self, app: App | None = None, folder: Path = SOUNDS,
+    def __init__(self, app: Host | None = None, folder: Path = SOUNDS,
                  enabled: bool = True) -> None:
         self.app = app
         self.enabled = enabled
@@ -59,13 +73,13 @@ class Sounds:
             for name in NAMES:
                 self._load(name, folder / f"{name}.wav")
 
-    def _load(self, name: str, path: Path) -> None:
+    def _load(self, name: Sound, path: Path) -> None:
         try:
             effect = pygame.mixer.Sound(path)
         except (pygame.error, OSError, FileNotFoundError) as error:
             log.warning("sound %s unusable: %s", name, error)
             return
-        effect.set_volume(VOLUMES.get(name, 0.7))
+        effect.set_volume(VOLUMES[name])
         self.effects[name] = effect
 
     @property

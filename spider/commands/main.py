@@ -30,9 +30,13 @@ def build_parser() -> argparse.ArgumentParser:
 def start(args: argparse.Namespace) -> int:
     """No command: start the game (on ``--code``'s deal when given)."""
     code = read_code(args.start_code) if args.start_code else None
+    if args.smoke_test:
+        from spider.app.smoke import run_smoke
+
+        return run_smoke()
     from spider.app.loop import run
 
-    return run(smoke_test=args.smoke_test, code=code)
+    return run(code=code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -74,7 +74,7 @@ def ordered_deck(suit_count: int, decks: int) -> list[Card]:
     """The unshuffled cards of ``decks`` 52-card decks in ``suit_count`` suits.
 
     Each used suit appears ``4 * decks / suit_count`` times, suits in the order
-    spades, hearts, diamonds, clubs, each copy ranked ace to king (SPEC 1.6).
+    spades, hearts, diamonds, clubs, each copy ranked ace to king (docs/RULES.md: Deal codes).
     """
     suits = suits_for(suit_count)
     copies = 4 * decks // suit_count

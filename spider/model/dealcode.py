@@ -1,4 +1,5 @@
-"""Deal codes (``SP1-S1C-AAAAAAD``) and shuffle algorithm version 1 (SPEC 1.6).
+"""Deal codes (``SP1-S1C-AAAAAAD``) and shuffle algorithm version 1
+(docs/RULES.md: Deal codes).
 
 The shuffle is fixed forever: a code must give the same deal in every version
 of the game, so nothing here may change the order of cards it produces.
@@ -14,7 +15,7 @@ from typing import Any
 
 from spider.model.cards import Card, ordered_deck
 from spider.model.layouts import LAYOUTS, Layout
-from spider.text.i18n import tr
+from spider.model.wording import words
 
 SHUFFLE_VERSION = 1
 NUMBER_LETTERS = 7
@@ -40,7 +41,7 @@ class DealCodeError(ValueError):
         params = {name: _quote(value) if isinstance(value, str) else value
                   for name, value in params.items()}
         self.group, self.key, self.params = group, key, params
-        super().__init__(tr(key, group=group, **params))
+        super().__init__(words(key, group=group, **params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,7 @@ def decode_number(text: str) -> int:
 
 
 def splitmix64(seed: int) -> Iterator[int]:
-    """The SplitMix64 generator of SPEC 1.6, an endless stream of 64-bit numbers."""
+    """The SplitMix64 generator of shuffle version 1, an endless stream of 64-bit numbers."""
     state = seed & _MASK64
     while True:
         state = (state + 0x9E3779B97F4A7C15) & _MASK64

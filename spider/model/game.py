@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from spider.model.cards import KING, Card, Suit
-from spider.text.i18n import tr
+from spider.model.wording import words
 
 START_SCORE = 500
 MOVE_COST = 1
@@ -24,7 +24,7 @@ RUN_LENGTH = 13
 
 
 class Rule(Enum):
-    """Why an action is refused; the value is the rule's name in text (SPEC 3.4)."""
+    """Why an action is refused; the value is the rule's name in text (docs/RULES.md: Refusals)."""
 
     FACE_DOWN = "face-down"
     NOT_IN_SEQUENCE = "not-in-sequence"
@@ -48,7 +48,7 @@ class IllegalAction(Exception):
 
     def explanation(self, language: str | None = None) -> str:
         """A short reminder of the rule, in the player's language."""
-        return tr(f"rule.{self.rule.value}", language, **self.params)
+        return words(f"rule.{self.rule.value}", language, **self.params)
 
 
 class Slot(NamedTuple):

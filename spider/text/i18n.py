@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from spider.data.messages import Message
+from spider.model.wording import install
 
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
@@ -161,3 +162,6 @@ def _say_value(value: object, language: str | None) -> object:
     if isinstance(value, tuple) and all(isinstance(item, Message) for item in value):
         return ", ".join(say(item, language) for item in value)
     return value
+
+
+install(tr)  # the model's refusals are put into words by the catalogue

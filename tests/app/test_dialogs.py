@@ -19,17 +19,10 @@ from spider.app.dialogs.base import Dialog
 from spider.app.loop import App
 from spider.app.table.driver import EventDriver
 from spider.app.table.scene import TableScene
-from spider.app.ui.widgets import (
-    Button,
-    Field,
-    Segments,
-    Switch,
-    TextField,
-    clipboard_text,
-    put_clipboard,
-    text_width,
-    walk,
-)
+from spider.app.ui.clipboard import clipboard_text, put_clipboard
+from spider.app.ui.focus import walk
+from spider.app.ui.textlayout import text_width
+from spider.app.ui.widgets import Button, Field, Segments, Switch, TextField
 from spider.data import storage
 from spider.data.persistence import load_saved
 from spider.data.session import Session
@@ -471,6 +464,11 @@ def test_every_dialog_fits_its_window(size: tuple[int, int]) -> None:
 
 
 # ---------------------------------------------------------- winnable deals
+def _wait_for_worker(app: App) -> None:
+    """Until the background worker has nothing queued or running."""
+    assert app.worker.wait_idle(5)
+
+
 def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
@@ -499,7 +497,7 @@ def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.Monkey
     app.run_frames(3)
     assert app.scenes.top is scene and scene.status == tr("newgame.searching")
     release.set()
-    scene._search[0].join(5)  # the search ends (a fast loop may not let it run otherwise)
+    _wait_for_worker(app)  # the search ends (a fast loop may not let it run otherwise)
     for _ in range(200):
         app.run_frames(1)
         if not scene.searching:
@@ -527,10 +525,9 @@ def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatc
     scene = app.scenes.top
     driver.key(pygame.K_RETURN)
     assert scene.searching
-    thread = scene._search[0]
     driver.key(pygame.K_ESCAPE)                                      # Esc stops the search
-    thread.join(5)
-    assert not thread.is_alive() and not scene.searching
+    _wait_for_worker(app)
+    assert not app.worker.working and not scene.searching
     assert app.scenes.top is scene and app.session is before
 
     monkeypatch.setattr(newgame, "winnable_finder",
@@ -539,8 +536,7 @@ def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatc
     app.open_new_game_dialog()
     scene = app.scenes.top
     driver.key(pygame.K_RETURN)
-    if scene.searching:
-        scene._search[0].join(5)  # the search ends (a fast loop may not let it run otherwise)
+    _wait_for_worker(app)  # the search ends (a fast loop may not let it run otherwise)
     for _ in range(200):
         app.run_frames(1)
         if not scene.searching:

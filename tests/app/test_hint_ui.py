@@ -15,7 +15,8 @@ from spider.app.dialogs import HelpScene
 from spider.app.table import hinting as hinting_module
 from spider.app.table.driver import EventDriver
 from spider.app.table.hinting import Hinting, last_action
-from spider.app.ui.widgets import Field, walk
+from spider.app.ui.focus import walk
+from spider.app.ui.widgets import Field
 from spider.model.game import DEAL, Move
 from spider.model.notation import format_position
 from spider.solver.hints import Seen, suggest

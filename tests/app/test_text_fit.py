@@ -39,7 +39,8 @@ from spider.app.dialogs.example import ExampleScene
 from spider.app.loop import App
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text, widgets
-from spider.app.ui.widgets import Button, Field, Label, Segments, Widget, walk
+from spider.app.ui.focus import walk
+from spider.app.ui.widgets import Button, Field, Label, Segments, Widget
 from spider.data import storage
 from spider.data.persistence import load_saved
 from spider.data.session import Session

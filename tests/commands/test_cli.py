@@ -36,7 +36,8 @@ def test_play_prints_the_resulting_position() -> None:
 
 
 def test_the_worked_score_example_by_hand(tmp_path: Path) -> None:
-    """Won in 117 moves without touching 0: 500 - 117 + 8 x 100 = 1183 (SPEC 1.4)."""
+    """Won in 117 moves without touching 0: 500 - 117 + 8 x 100 = 1183
+    (docs/RULES.md: Score and moves)."""
     columns = [f"{n}: {RUN}" for n in range(1, 9)]
     text = "\n".join(["rules: classic", "stock:", *columns, "9: " + " ".join(["As"] * 8),
                       "10:", "11:"])

@@ -31,7 +31,8 @@ import pytest
 
 from spider.app.dialogs import MenuScene, SettingsScene
 from spider.app.table.driver import EventDriver
-from spider.app.ui.widgets import Button, walk
+from spider.app.ui.focus import walk
+from spider.app.ui.widgets import Button
 from spider.data.session import Session
 from spider.model.game import DEAL, Move
 from spider.text.i18n import tr

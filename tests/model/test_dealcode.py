@@ -18,7 +18,8 @@ GOLDEN = Path(__file__).with_name("golden") / "deals.txt"
 
 
 def reference_deal(layout: str, suits: int, number: int) -> tuple[list[list[str]], list[str]]:
-    """SPEC 1.6 written out again as literally as possible, independent of the game code."""
+    """docs/RULES.md's deal codes written out again as literally as possible,
+    independent of the game code."""
     decks = 1 if layout == "SO" else 2
     suit_letters = "shdc"[:suits]
     copies = 4 * decks // suits

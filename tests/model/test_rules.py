@@ -1,4 +1,5 @@
-"""One test per rule of SPEC 1.3-1.5: a small position, an action, the exact result."""
+"""One test per rule of docs/RULES.md (moving, dealing, runs, score, undo): a small
+position, an action, the exact result."""
 
 from __future__ import annotations
 

@@ -47,6 +47,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spider import environment
+
 if TYPE_CHECKING:
     import pygame
 
@@ -73,7 +75,7 @@ QUICK_IDLE_SECONDS = 1.0
 STARTUP_RUNS = 5
 QUICK_STARTUP_RUNS = 1
 DT = 1 / 60
-FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
+FIRST_FRAME_ENV = environment.EXIT_AFTER_FIRST_FRAME
 
 #: Budgets (the ratios are to floors measured in the same run).
 BUDGET_P50 = 1.15          # frame p50 / the still-picture floor's p50
@@ -173,7 +175,7 @@ def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | 
     from spider.model.notation import parse_position
 
     # A fresh data folder for every App: nothing saved by the last scene is loaded.
-    os.environ["SPIDER_DATA_DIR"] = tempfile.mkdtemp(prefix="spider-bench-", dir=_DATA)
+    os.environ[environment.DATA_DIR] = tempfile.mkdtemp(prefix="spider-bench-", dir=_DATA)
     session = Session(DealCode.parse(code))
     if position is not None:
         session.game = parse_position(position)
@@ -671,7 +673,7 @@ def _run_worker(kind: str, size: tuple[int, int], value: float) -> dict[str, Any
     import tempfile
     with tempfile.TemporaryDirectory(prefix="spider-bench-") as data:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                   PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=data)
+                   PYGAME_HIDE_SUPPORT_PROMPT="1", **{environment.DATA_DIR: data})
         env.pop(FIRST_FRAME_ENV, None)
         command = [sys.executable, "-m", "tools.bench.game", "--worker", kind,
                    "--size", f"{size[0]}x{size[1]}", "--value", str(value)]
@@ -697,7 +699,8 @@ def _startup(runs: int) -> dict[str, Any]:
     def once(pycache: str, write_bytecode: bool) -> float:
         with tempfile.TemporaryDirectory(prefix="spider-bench-") as cwd:
             env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                       PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(Path(cwd) / "data"),
+                       PYGAME_HIDE_SUPPORT_PROMPT="1",
+                       **{environment.DATA_DIR: str(Path(cwd) / "data")},
                        PYTHONPYCACHEPREFIX=pycache)
             env[FIRST_FRAME_ENV] = "1"
             env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -974,7 +977,7 @@ def _worker_main(argv: Sequence[str]) -> int:
     parser.add_argument("--size", required=True)
     parser.add_argument("--value", type=float, required=True)
     args = parser.parse_args(argv)
-    _headless(os.environ.get("SPIDER_DATA_DIR") or tempfile.mkdtemp(prefix="spider-bench-"))
+    _headless(os.environ.get(environment.DATA_DIR) or tempfile.mkdtemp(prefix="spider-bench-"))
     size = _parse_size(args.size)
     with contextlib.redirect_stdout(sys.stderr):  # stdout carries only the result
         if args.worker == "frames":

@@ -1,10 +1,11 @@
 """Dialogs over the table: New game, Settings, Statistics, Help (and its Example game),
 Confirm, Win and Menu.
 
-Each dialog is a :class:`~spider.app.scenes.Scene` that ``App.open`` pushes on
-``app.scenes``: a panel over the table, used with the mouse or the keyboard (Tab
-and the arrows move, Enter or Space act, Esc goes back). Text is measured and the
-whole panel shrinks its font until it fits the window, so longer translations fit too.
+Each dialog is a :class:`~spider.app.scenes.Scene` pushed on the host's scene stack
+(by name through :meth:`spider.app.host.Commands.open_dialog`): a panel over the
+table, used with the mouse or the keyboard (Tab and the arrows move, Enter or Space
+act, Esc goes back). Text is measured and the whole panel shrinks its font until it
+fits the window, so longer translations fit too.
 """
 
 from __future__ import annotations

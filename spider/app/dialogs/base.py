@@ -3,40 +3,26 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from spider.app.host import DialogName
 from spider.app.scenes import Cover, Scene
 from spider.app.table.cardimages import soft_shadow
-from spider.app.ui.widgets import (
-    LINE,
-    PANEL,
-    PANEL_EDGE,
-    SCRIM,
-    WHITE,
-    Button,
-    Column,
-    Focus,
-    Label,
-    Row,
-    Style,
-    TextField,
-    Widget,
-    blit_text,
-    line_height,
-    rounded,
-    text_width,
-    ui_scale,
-)
+from spider.app.ui.focus import Focus
+from spider.app.ui.textlayout import blit_text, line_height, text_width
+from spider.app.ui.theme import LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
+from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget
 from spider.data.statistics import Statistics
+from spider.model.dealcode import DealCode
+from spider.solver.winnable import find_winnable_code
 from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 BASE_FONT = 19          # the dialogs' font size at 1280 × 720
 MIN_FONT = 10
@@ -46,27 +32,15 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 # ------------------------------------------------------------------ helpers
-def statistics_of(app: App) -> Statistics:
-    return app.persistence.statistics
+def statistics_of(app: Host) -> Statistics:
+    return app.statistics
 
 
-def winnable_finder() -> Callable[..., Any] | None:
-    """WINNABLE DEALS: the solver's ``find_winnable_code`` if it offers one, else None.
-
-    The New game dialog shows its "Winnable deals only" switch (bound to
-    ``settings.winnable_only``) only when this finds the function. It is called as
-    ``find_winnable_code(layout=..., suits=..., relaxed=...)`` and must return a
-    DealCode (or a code string); anything else, or an error, falls back to a random deal.
-    """
-    for name in ("spider.solver", "spider.solver.winnable"):
-        try:
-            module = importlib.import_module(name)
-        except Exception:
-            continue
-        finder = getattr(module, "find_winnable_code", None)
-        if callable(finder):
-            return finder
-    return None
+def winnable_finder() -> Callable[..., DealCode] | None:
+    """How New game finds a deal the solver has won: called as ``finder(layout=...,
+    suits=..., relaxed=..., cancel=event)`` on a thread, returning a DealCode. Tests put
+    a stand-in here, or None to hide the "Winnable deals only" switch."""
+    return find_winnable_code
 
 
 _chromes: dict[tuple[int, int, int, int], tuple[pygame.Surface, int]] = {}
@@ -138,7 +112,7 @@ class Dialog(Scene):
     #: How much the scenes below are dimmed (0-255).
     scrim_alpha = SCRIM[3]
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.focus = Focus()
         self.style = Style(BASE_FONT)
@@ -176,12 +150,10 @@ class Dialog(Scene):
     # -------------------------------------------------------------- layout
     def enter(self) -> None:
         self.ensure()
-        self.app.request_redraw()
 
     def invalidate(self) -> None:
         """Build the widgets again before the next frame (words or choices changed)."""
         self._built_for = None
-        self.app.request_redraw()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.invalidate()
@@ -284,7 +256,6 @@ class Dialog(Scene):
         """Go back to the scene below (if this dialog is still on top)."""
         if self.app.scenes.top is self:
             self.app.scenes.pop()
-        self.app.request_redraw()
 
     def leave(self) -> None:
         if self._cursor != pygame.SYSTEM_CURSOR_ARROW:
@@ -306,28 +277,26 @@ class Dialog(Scene):
             with contextlib.suppress(pygame.error):
                 pygame.mouse.set_cursor(cursor)
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         self.ensure()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
-            return
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.focus.handle(event)
             self._pointer()
-            self.app.request_redraw()
-            return
+            return True
         if self.focus.handle(event):
-            self.app.request_redraw()
-            return
+            return True
         if event.type == pygame.KEYDOWN and event.key in ENTER:
             focus = self.focus.focus
             if isinstance(focus, Button):
                 focus.activate()
             else:
                 self.default()
-            self.app.request_redraw()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.outside_click(event.pos)
+        return True
 
     def outside_click(self, pos: tuple[int, int]) -> None:
         """A click that no widget took (dialogs stay open; the menu closes)."""
@@ -395,7 +364,7 @@ class ConfirmScene(Dialog):
 
     min_width = 18.0
 
-    def __init__(self, app: App, message_key: str, on_yes: Callable[[], None],
+    def __init__(self, app: Host, message_key: str, on_yes: Callable[[], None],
                  yes_key: str | None = None, no_key: str | None = None,
                  **params: object) -> None:
         super().__init__(app)
@@ -419,7 +388,6 @@ class ConfirmScene(Dialog):
     def yes(self) -> None:
         self.close()
         self.on_yes()
-        self.app.request_redraw()
 
     def default(self) -> None:
         self.yes()
@@ -433,17 +401,26 @@ class MenuScene(Dialog):
     anchor_y = 0.0
     scrim_alpha = 48
 
+    def __init__(self, app: Host, top: int = 0) -> None:
+        """``top``: where the table's bar ends (the menu drops down from it)."""
+        super().__init__(app)
+        self.top = top
+
     def body(self) -> Widget:
-        app = self.app
+        commands = self.app.commands
+
+        def dialog(name: DialogName) -> Callable[[], None]:
+            return self._then(lambda: commands.open_dialog(name))
+
         entries: list[tuple[str, Callable[[], None]]] = [
-            ("menu.new-game", self._then(app.open_new_game_dialog)),
+            ("menu.new-game", dialog(DialogName.NEW_GAME)),
             ("menu.restart", self._restart),
-            ("menu.demo", self._then(app.table.hinting.start_demo)),
-            ("menu.analyse", self._then(app.open_analysis)),
-            ("menu.statistics", self._then(app.open_statistics)),
-            ("menu.settings", self._then(app.open_settings)),
-            ("menu.help", self._then(app.open_help)),
-            ("menu.quit", self._then(app.quit)),
+            ("menu.demo", self._then(commands.start_demo)),
+            ("menu.analyse", dialog(DialogName.ANALYSIS)),
+            ("menu.statistics", dialog(DialogName.STATISTICS)),
+            ("menu.settings", dialog(DialogName.SETTINGS)),
+            ("menu.help", dialog(DialogName.HELP)),
+            ("menu.quit", self._then(commands.quit)),
         ]
         return Column([Button(tr(key), action, "item", min_width=11)
                        for key, action in entries], gap=0.15)
@@ -456,11 +433,11 @@ class MenuScene(Dialog):
 
     def _restart(self) -> None:
         self.close()
-        app = self.app
-        if app.session.started and not app.session.game.is_won:
-            app.confirm("confirm.restart", app.restart)
+        session, commands = self.app.session, self.app.commands
+        if session.started and not session.game.is_won:
+            commands.confirm("confirm.restart", commands.restart)
         else:
-            app.restart()
+            commands.restart()
 
     def initial_focus(self) -> Widget | None:
         widgets = self.focus.focusables()
@@ -469,10 +446,8 @@ class MenuScene(Dialog):
     def _fit(self) -> int:
         fs = super()._fit()
         # Drop down from the bar's right end, like a menu.
-        bar = getattr(getattr(self.app, "table", None), "geometry", None)
-        top = bar.bar.bottom if bar is not None else 0
         width, _ = self.app.size
-        self.panel.topright = (width - self.style.gap, top + self.style.gap)
+        self.panel.topright = (width - self.style.gap, self.top + self.style.gap)
         self._place(self.style, 0)
         return fs
 

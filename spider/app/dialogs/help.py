@@ -10,31 +10,16 @@ import pygame
 from spider.app.dialogs.base import BASE_FONT, FILL, MIN_FONT, Dialog
 from spider.app.dialogs.example import ExampleScene
 from spider.app.table.cardimages import CardImages
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    PANEL,
-    TEXT,
-    WHITE,
-    Button,
-    Label,
-    Row,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-    text_width,
-    ui_scale,
-    wrap,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width, wrap
+from spider.app.ui.theme import DIM, GOLD, PANEL, TEXT, WHITE, Style, draw_round, ui_scale
+from spider.app.ui.widgets import Button, Label, Row, Widget
 from spider.model import example
 from spider.model.cards import Card, Suit
 from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # --------------------------------------------------------------------- help
@@ -86,7 +71,7 @@ class HelpScene(Dialog):
 
     min_width = 34.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.page: pygame.Surface | None = None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import inspect
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -11,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from spider.app.dialogs.base import Dialog, winnable_finder
+from spider.app.ui.clipboard import put_clipboard
+from spider.app.ui.theme import DIM, ERROR
 from spider.app.ui.widgets import (
-    DIM,
-    ERROR,
     Button,
     Divider,
     Field,
@@ -25,20 +24,22 @@ from spider.app.ui.widgets import (
     Switch,
     TextField,
     Widget,
-    put_clipboard,
 )
+from spider.app.worker import Job
 from spider.model.dealcode import DealCode, DealCodeError
+from spider.model.layouts import LAYOUTS
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # ----------------------------------------------------------------- new game
+#: The worker's kind of job for a winnable deal.
+SEARCH = "deal"
 DIFFICULTIES = ((1, "difficulty.easy", "difficulty.one-suit"),
                 (2, "difficulty.medium", "difficulty.two-suits"),
                 (4, "difficulty.hard", "difficulty.four-suits"))
-LAYOUT_NAMES = (("SP", "layout.standard"), ("SB", "layout.bicycle"), ("SO", "layout.one-deck"))
 
 
 class NewGameScene(Dialog):
@@ -46,7 +47,7 @@ class NewGameScene(Dialog):
 
     min_width = 30.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         settings = app.settings
         self.suits, self.relaxed, self.layout = settings.suits, settings.relaxed, settings.layout
@@ -57,8 +58,8 @@ class NewGameScene(Dialog):
         self.field = TextField(placeholder=tr("newgame.code-placeholder"), max_length=32,
                                on_submit=self.start, on_change=self._edited, width=17)
         self._repeat = (0, 0)
-        #: A running winnable-deal search: (thread, cancel event, result).
-        self._search: tuple[threading.Thread, threading.Event, dict[str, Any]] | None = None
+        #: The winnable-deal search on the worker, while it runs.
+        self._search: Job | None = None
 
     def enter(self) -> None:
         super().enter()
@@ -83,7 +84,7 @@ class NewGameScene(Dialog):
                               lambda: self.suits, self._choose("suits"))
         rules = Segments([Option(False, tr("rules.classic")), Option(True, tr("rules.relaxed"))],
                          lambda: self.relaxed, self._choose("relaxed"))
-        layout = Segments([Option(value, tr(key)) for value, key in LAYOUT_NAMES],
+        layout = Segments([Option(shape.id, tr(shape.name_key)) for shape in LAYOUTS.values()],
                           lambda: self.layout, self._choose("layout"))
         stacked = self.compact
         rules_row = Field(tr("newgame.rules"), rules, note=lambda: tr(
@@ -95,7 +96,7 @@ class NewGameScene(Dialog):
             Field(tr("newgame.layout"), layout,
                   note=lambda: tr(f"layout.{self.layout}-note"), stacked=stacked),
         ]
-        if self.finder is not None:  # WINNABLE DEALS: shown only when the solver offers it
+        if self.finder is not None:  # None: hidden (tests)
             rows.append(Field(tr("newgame.winnable"), Switch(lambda: self.winnable,
                                                              self._choose("winnable"))))
         paste = Button(tr("newgame.paste"), self.paste, min_width=5)
@@ -139,64 +140,52 @@ class NewGameScene(Dialog):
     def random_code(self) -> DealCode:
         return DealCode.random(self.layout, self.suits, self.relaxed and self.suits != 1)
 
-    # WINNABLE DEALS: the solver searches in a thread; the dialog stays usable and
-    # Esc stops the search. Only used when ``winnable_finder()`` found the solver.
+    # Winnable deals: the solver searches on the background worker; the dialog stays
+    # usable and Esc stops the search.
     @property
     def searching(self) -> bool:
         return self._search is not None
 
     @property
     def animating(self) -> bool:
-        return self.searching  # keep the loop turning so update() sees the result
+        return self.searching  # keep the loop turning so update() sees the answer
 
     def _search_winnable(self) -> None:
         finder = self.finder
         assert finder is not None
-        cancel = threading.Event()
-        result: dict[str, Any] = {}
-        kwargs: dict[str, Any] = {"layout": self.layout, "suits": self.suits,
-                                  "relaxed": self.relaxed and self.suits != 1}
-        try:
-            if "cancel" in inspect.signature(finder).parameters:
-                kwargs["cancel"] = cancel
-        except (TypeError, ValueError):
-            pass
+        layout, suits, relaxed = self.layout, self.suits, self.relaxed and self.suits != 1
 
-        def work() -> None:
-            try:
-                found = finder(**kwargs)
-                result["code"] = found if isinstance(found, DealCode) else DealCode.parse(
-                    str(found))
-            except Exception as error:
-                result["error"] = error
+        def work(cancel: threading.Event) -> DealCode:
+            found = finder(layout=layout, suits=suits, relaxed=relaxed, cancel=cancel)
+            return found if isinstance(found, DealCode) else DealCode.parse(str(found))
 
-        thread = threading.Thread(target=work, name="winnable-deal", daemon=True)
-        self._search = (thread, cancel, result)
+        self._search = Job(SEARCH, 0, work)
         self.error, self.status = "", tr("newgame.searching")
-        thread.start()
         self.invalidate()
+        self.app.worker.submit(self._search)
 
     def _stop_search(self) -> None:
         if self._search is not None:
-            self._search[1].set()
+            self.app.worker.cancel(SEARCH)
             self._search = None
             self.status = ""
             self.invalidate()
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         if self._search is None:
-            return
-        thread, _, result = self._search
-        if thread.is_alive():
-            return
+            return False
+        answers = [answer for answer in self.app.worker.take((SEARCH,))
+                   if answer.job is self._search]
+        if not answers:
+            return False
         self._search = None
-        code = result.get("code")
-        if code is None:
-            code = self.random_code()
-            self.app.new_game(code)
+        code = answers[-1].value
+        if not isinstance(code, DealCode):  # none found, or the search failed
+            self.app.commands.new_game(self.random_code())
             self.app.notify(tr("newgame.no-winnable"))
-            return
-        self.app.new_game(code)
+            return True
+        self.app.commands.new_game(code)
+        return True
 
     def cancel(self) -> None:
         if self.searching:
@@ -233,7 +222,7 @@ class NewGameScene(Dialog):
                 self._search_winnable()
                 return
             code = self.random_code()
-        self.app.new_game(code)
+        self.app.commands.new_game(code)
 
     def default(self) -> None:
         self.start()

@@ -1,4 +1,5 @@
-"""Settings: every option of SPEC 2.4, applied at once and remembered."""
+"""Settings: every option (docs/RULES.md: Settings and statistics), applied at once
+and remembered."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from spider.app.dialogs.base import Dialog
+from spider.app.host import DialogName
 from spider.app.table.previews import back_preview, table_preview
 from spider.app.ui.swatches import Pictures, Swatches
+from spider.app.ui.theme import GOLD
 from spider.app.ui.widgets import (
-    GOLD,
     Button,
     Column,
     Divider,
@@ -52,7 +54,7 @@ class SettingsScene(Dialog):
             app = self.app
             app.apply_settings(app.settings.with_(**{name: value}))
             if name == "sound" and not value:
-                app.sounds.stop()
+                app.stop_sounds()
             self.invalidate()
         return put
 
@@ -110,15 +112,16 @@ class SettingsScene(Dialog):
     def footer(self) -> Widget:
         # Links to the other screens, so that they are a click away wherever the
         # bar's Menu button leads.
-        links = Row([Button(tr("menu.statistics"), self._then(self.app.open_statistics)),
-                     Button(tr("menu.help"), self._then(self.app.open_help))])
+        links = Row([Button(tr("menu.statistics"), self._open(DialogName.STATISTICS)),
+                     Button(tr("menu.help"), self._open(DialogName.HELP))])
         return Row([links, Button(tr("dialog.done"), self.close, "primary", min_width=7)],
                    align="spread")
 
-    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+    def _open(self, name: DialogName) -> Callable[[], None]:
+        """Close the settings, then open the dialog ``name``."""
         def run() -> None:
             self.close()
-            action()
+            self.app.commands.open_dialog(name)
         return run
 
     @property

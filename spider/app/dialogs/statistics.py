@@ -8,32 +8,18 @@ import pygame
 
 from spider.app.dialogs.base import ConfirmScene, Dialog, statistics_of
 from spider.app.dialogs.chart import HistoryChart
-from spider.app.dialogs.newgame import LAYOUT_NAMES
 from spider.app.table.hud import format_time
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    TEXT,
-    WHITE,
-    Button,
-    Column,
-    Option,
-    Row,
-    Segments,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-    text_width,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width
+from spider.app.ui.theme import DIM, GOLD, TEXT, WHITE, Style, draw_round
+from spider.app.ui.widgets import Button, Column, Option, Row, Segments, Widget
 from spider.data.history import GameRecord
 from spider.data.statistics import Stats, stats_key
+from spider.model.layouts import LAYOUTS
 from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # --------------------------------------------------------------- statistics
@@ -135,7 +121,7 @@ class StatisticsScene(Dialog):
 
     min_width = 30.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         code = app.session.code
         self.layout = code.layout
@@ -150,7 +136,7 @@ class StatisticsScene(Dialog):
         self.invalidate()
 
     def body(self) -> Widget:
-        layouts = Segments([Option(value, tr(key)) for value, key in LAYOUT_NAMES],
+        layouts = Segments([Option(shape.id, tr(shape.name_key)) for shape in LAYOUTS.values()],
                            lambda: self.layout, self._choose)
         table = StatsTable(self)
         kinds = Segments([Option(kind, *table._header(*kind)) for kind in KINDS],
@@ -174,13 +160,13 @@ class StatisticsScene(Dialog):
                    align="spread")
 
     def ask_reset(self) -> None:
-        layout = tr(dict(LAYOUT_NAMES)[self.layout])
-        self.app.open(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
+        layout = tr(LAYOUTS[self.layout].name_key)
+        self.app.scenes.push(ConfirmScene(self.app, "stats.confirm-reset", self.reset,
                                    "stats.reset-yes", "confirm.cancel", layout=layout))
 
     def reset(self) -> None:
         keys = [stats_key(self.layout, suits, relaxed) for suits, relaxed in KINDS]
-        self.app.persistence.reset_statistics(keys)
+        self.app.reset_statistics(keys)
         self.invalidate()
 
     def default(self) -> None:

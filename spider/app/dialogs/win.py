@@ -7,28 +7,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.dialogs.base import Dialog, draw_star, statistics_of
+from spider.app.host import DialogName
 from spider.app.table.hud import format_time
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    WHITE,
-    Button,
-    Column,
-    Label,
-    Row,
-    Spacer,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    text_width,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, text_width
+from spider.app.ui.theme import DIM, GOLD, WHITE, Style
+from spider.app.ui.widgets import Button, Column, Label, Row, Spacer, Widget
 from spider.data.persistence import key_of
 from spider.data.statistics import Records
 from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 # ---------------------------------------------------------------------- win
@@ -39,9 +29,9 @@ class WinScene(Dialog):
     #: The cascade goes on around the panel in its full colours.
     scrim_alpha = 0
 
-    def __init__(self, app: App, records: Records | None = None) -> None:
+    def __init__(self, app: Host, records: Records | None = None) -> None:
         super().__init__(app)
-        self.records = records or app.persistence.win_records or Records()
+        self.records = records or Records()
 
     def title(self) -> str:
         return tr("win.title")
@@ -69,11 +59,11 @@ class WinScene(Dialog):
 
     def again(self) -> None:
         self.close()
-        self.app.restart()
+        self.app.commands.restart()
 
     def new_game(self) -> None:
         self.close()
-        self.app.open_new_game_dialog()
+        self.app.commands.open_dialog(DialogName.NEW_GAME)
 
     def default(self) -> None:
         self.new_game()

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 
+from spider.app.sound import Sound
 from spider.app.table.geometry import TableGeometry
 from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Easing, Step
 from spider.model.cards import KING, Card, Suit
@@ -64,7 +65,7 @@ class Board:
         self.time = 0.0
         self.speed = 1.0
         self.shake_until = 0.0
-        self.cues: list[tuple[float, str]] = []
+        self.cues: list[tuple[float, Sound]] = []
         self.rebuilds = 0
 
     # ---------------------------------------------------------------- queries
@@ -162,7 +163,7 @@ class Board:
             sprite.queue(Step(begin, TIMING.deal * self.speed, sprite.target, FLIGHT,
                               sprite.face_up))
         if order:
-            self.cues.append((self.time, "deal"))
+            self.cues.append((self.time, Sound.DEAL))
 
     # ------------------------------------------------------------- targets
     def _piles(self) -> int:
@@ -194,7 +195,7 @@ class Board:
         self.shake_until = 0.0
         self.cues.clear()
 
-    def update(self, dt: float) -> list[str]:
+    def update(self, dt: float) -> list[Sound]:
         """Advance by ``dt`` seconds; return the sound cues now due."""
         self.time += dt
         for sprite in self.sprites():
@@ -340,10 +341,10 @@ class Board:
             for number, sprite in enumerate(group):
                 end = max(end, self._glide(sprite, sprite.target, cursor + number * gap * speed,
                                            duration, ease, True))
-            self.cues.append((end, "place"))
+            self.cues.append((end, Sound.PLACE))
             return end
         if kind in ("deal", "undeal"):
-            self.cues.append((cursor, "deal"))
+            self.cues.append((cursor, Sound.DEAL))
             for number, sprite in enumerate(group):
                 end = max(end, self._glide(sprite, sprite.target,
                                            cursor + number * t.deal_gap * speed,
@@ -352,9 +353,9 @@ class Board:
         if kind == "flip":
             end = self._glide(group[0], group[0].target, cursor, t.flip, SETTLE,
                               group[0].face_up)
-            self.cues.append((end - t.flip * speed, "flip"))
+            self.cues.append((end - t.flip * speed, Sound.FLIP))
             return end - t.flip * speed / 2
-        self.cues.append((cursor, "run"))
+        self.cues.append((cursor, Sound.RUN))
         for number, sprite in enumerate(group):
             end = max(end, self._glide(sprite, sprite.target, cursor + number * t.run_gap * speed,
                                        t.run, FLIGHT, True))
@@ -373,8 +374,8 @@ class Board:
                                 sprite.face_up)
 
 
-_CUES = {"move": "place", "deal": "deal", "undeal": "deal", "flip": "flip", "run": "run",
-         "unrun": "run"}
+_CUES = {"move": Sound.PLACE, "deal": Sound.DEAL, "undeal": Sound.DEAL, "flip": Sound.FLIP,
+         "run": Sound.RUN, "unrun": Sound.RUN}
 
 
 def _expect(group: list[CardSprite], cards: tuple[Card, ...]) -> None:

@@ -12,13 +12,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from spider.app.host import DialogName, GameEvent
+from spider.app.sound import Sound
 from spider.app.table.celebration import Celebration
 from spider.app.table.geometry import Box
 from spider.model.game import DEAL, Action, Game, IllegalAction, Move
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
     from spider.app.table.board import Board
     from spider.app.table.scene import TableScene
 
@@ -39,16 +41,6 @@ class Command(StrEnum):
     QUIT = "quit"
 
 
-class GameEvent(StrEnum):
-    """What an action did to the game, as the host hears it (saving, statistics, sound)."""
-
-    MOVE = "move"
-    DEAL = "deal"
-    UNDO = "undo"
-    REDO = "redo"
-    WON = "won"
-
-
 class TableController:
     """Plays the table's actions through the model and shows them (see the module docstring)."""
 
@@ -59,7 +51,7 @@ class TableController:
         self.celebration: Celebration | None = None
 
     @property
-    def app(self) -> App:
+    def app(self) -> Host:
         return self.table.app
 
     @property
@@ -74,45 +66,43 @@ class TableController:
     def finish_animations(self) -> None:
         """End running animations at once (a new action is starting)."""
         self.board.finish()
-        self.app.request_redraw()
 
     def interrupt(self) -> None:
         """Stop everything in progress: drags, animations, the celebration."""
         self.table.input.cancel()
         self.drop_celebration()
         self.win_pending = False
-        self.app.request_redraw()
 
-    def button_enabled(self, command: str) -> bool:
+    def button_enabled(self, command: Command) -> bool:
         return {Command.UNDO: self.game.can_undo,
-                Command.REDO: self.game.can_redo}.get(Command(command), True)
+                Command.REDO: self.game.can_redo}.get(command, True)
 
     def run(self, command: Command) -> None:
         """Carry out a command from the bar or the keyboard."""
-        app = self.app
+        commands = self.app.commands
         if command is Command.NEW:
-            app.open_new_game_dialog()
+            commands.open_dialog(DialogName.NEW_GAME)
         elif command is Command.RESTART:
-            if app.session.started:
-                app.confirm("confirm.restart", app.restart)
+            if self.app.session.started:
+                commands.confirm("confirm.restart", commands.restart)
             else:
-                app.restart()
+                commands.restart()
         elif command in (Command.UNDO, Command.REDO):
             self.perform(command)
         elif command is Command.DEAL:
             self.deal()
         elif command is Command.MENU:
-            app.open_menu()
+            commands.open_dialog(DialogName.MENU)
         elif command is Command.HINT:
             self.table.hinting.press_hint()
         elif command is Command.DEMO:
             self.table.hinting.start_demo()
         elif command is Command.HELP:
-            app.open_help()
+            commands.open_dialog(DialogName.HELP)
         elif command is Command.AUTO_PLACE:
             self.toggle_auto_place()
         elif command is Command.QUIT:
-            app.confirm("confirm.quit", app.quit)
+            commands.confirm("confirm.quit", commands.quit)
 
     def toggle_auto_place(self) -> None:
         settings = self.app.settings
@@ -160,7 +150,7 @@ class TableController:
 
     def refuse(self, error: IllegalAction) -> None:
         """The model said no: tell the player the rule (if reminders are on)."""
-        self.app.play_sound("refuse")
+        self.app.play_sound(Sound.REFUSE)
         self.remind(error.explanation())
 
     def remind(self, message: str) -> None:
@@ -169,7 +159,6 @@ class TableController:
 
     def notify(self, message: str, seconds: float = 2.8) -> None:
         self.table.toast.show(message, seconds)
-        self.app.request_redraw()
 
     # ---------------------------------------------------------- drag and drop
     def can_lift(self, column: int, index: int) -> bool:
@@ -184,7 +173,7 @@ class TableController:
     def start_drag(self, column: int, index: int) -> list[int]:
         """Lift the group; return the columns that would accept it."""
         self.board.lift(column, index)
-        self.app.play_sound("pickup")
+        self.app.play_sound(Sound.PICKUP)
         return self.game.destinations(column, len(self.game.columns[column]) - index)
 
     def drag_to(self, corner: tuple[float, float]) -> None:
@@ -203,7 +192,6 @@ class TableController:
             target = geometry.drop_column(card)
         if target is None or target == column:
             self.board.drop_back()
-            self.app.request_redraw()
             return
         self.perform(Move(column, target, count), dropped=True)
 
@@ -214,16 +202,17 @@ class TableController:
         count = len(self.game.columns[column]) - index
         target = self.game.best_destination(column, count)
         if target is None:
-            self.app.play_sound("refuse")
+            self.app.play_sound(Sound.REFUSE)
             self.remind(tr("table.nowhere"))
             return
         self.perform(Move(column, target, count))
 
     # ------------------------------------------------------------------ win
-    def update_win(self, dt: float) -> None:
+    def update_win(self, dt: float) -> bool:
         """Start the celebration once the winning cards have landed; run it; show the
-        win panel when it is due."""
-        if self.win_pending and not self.board.moving:
+        win panel when it is due. True when the table is to be drawn whole."""
+        started = self.win_pending and not self.board.moving
+        if started:
             self._start_celebration()
         celebration = self.celebration
         if celebration is not None and not celebration.done:
@@ -231,28 +220,28 @@ class TableController:
             self.app.request_changes()
             if celebration.panel_due:
                 self.show_win_panel()
+        return started
 
     def _start_celebration(self) -> None:
         self.win_pending = False
         self.table.renderer.interim = None  # the real picture, not a stretched one
-        self.app.play_sound("win")
+        self.app.play_sound(Sound.WIN)
         if self.board.speed == 0:
-            self.app.show_win()
+            self.app.commands.show_win()
             return
         self.celebration = self.table.renderer.start_celebration()
-        self.app.request_redraw()
 
     def show_win_panel(self) -> None:
         if self.celebration is not None:
             self.celebration.panel_shown = True
-        self.app.show_win()
+        self.app.commands.show_win()
 
     def end_celebration(self) -> None:
         """Cut the celebration short (the window changed), showing the panel if not yet."""
         shown = self.celebration is not None and self.celebration.panel_shown
         self.drop_celebration()
         if not shown:
-            self.app.show_win()
+            self.app.commands.show_win()
 
     def drop_celebration(self) -> None:
         """No celebration (any more): the renderer takes its canvas back."""

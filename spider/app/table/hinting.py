@@ -3,8 +3,9 @@
 The hint engine (:mod:`spider.solver.hints`) and the solver take tenths of a
 second to seconds, so they never run in the loop: each request gets a copy of
 the game taken on the loop's thread (``copy.deepcopy``, or a solver
-:class:`~spider.solver.state.Position` snapshot), a single :class:`Worker`
-thread searches it, and the loop picks the answer up in ``update``. Every
+:class:`~spider.solver.state.Position` snapshot), the one background
+:class:`~spider.app.worker.Worker` thread (shared with New game's winnable-deal
+search) searches it, and the loop picks the answer up in ``update``. Every
 request has a ticket; an answer whose ticket is no longer wanted (the player
 acted meanwhile) is dropped, and queued work that went stale is never run.
 
@@ -41,11 +42,11 @@ import copy
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
+from spider.app.worker import Answer, Job, Worker
 from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.model.notation import game_from_code
 from spider.solver.hints import Hint, Seen, demo_step, suggest
@@ -54,7 +55,7 @@ from spider.solver.winnable import can_still_win
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
     from spider.app.table.scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -70,125 +71,8 @@ POLL = 1 / 60
 
 MARK = (255, 214, 92)          # the cards that would move (the placement-help gold)
 DESTINATION = (140, 226, 255)  # where they would go
-#: Job kinds, most urgent first.
-ORDER = ("hint", "demo", "winnable")
-
-
-# ------------------------------------------------------------------ worker
-@dataclass(eq=False)
-class Job:
-    """One request: ``work(cancel)`` runs on the worker with its own copy of the game."""
-
-    kind: str
-    ticket: int
-    work: Callable[[threading.Event], object]
-    cancel: threading.Event = field(default_factory=threading.Event)
-
-
-@dataclass(frozen=True)
-class Answer:
-    job: Job
-    value: object = None
-    error: BaseException | None = None
-
-
-class Worker:
-    """One background thread running the latest job of each kind, the most urgent first.
-
-    A newer job of a kind replaces the queued one (and cancels the running
-    one). Answers of jobs not cancelled wait in a list for :meth:`take`. With
-    ``threaded`` false each job runs at once in :meth:`submit`.
-    """
-
-    def __init__(self, threaded: bool = True) -> None:
-        self.threaded = threaded
-        self._cond = threading.Condition()
-        self._queued: dict[str, Job] = {}
-        self._running: Job | None = None
-        self._answers: list[Answer] = []
-        self._thread: threading.Thread | None = None
-        self._closed = False
-
-    @property
-    def working(self) -> bool:
-        """Whether a job is queued or running (the loop then looks for answers)."""
-        with self._cond:
-            return bool(self._queued) or self._running is not None
-
-    def submit(self, job: Job) -> None:
-        if not self.threaded:
-            self._answers.append(_run(job))
-            return
-        with self._cond:
-            if self._closed:
-                return
-            old = self._queued.pop(job.kind, None)
-            if old is not None:
-                old.cancel.set()
-            if self._running is not None and self._running.kind == job.kind:
-                self._running.cancel.set()
-            self._queued[job.kind] = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._loop, name="spider-hints",
-                                                daemon=True)
-                self._thread.start()
-            self._cond.notify()
-
-    def cancel(self, kind: str) -> None:
-        """Drop the queued job of ``kind`` and stop (or disown) the running one."""
-        with self._cond:
-            job = self._queued.pop(kind, None)
-            if job is not None:
-                job.cancel.set()
-            if self._running is not None and self._running.kind == kind:
-                self._running.cancel.set()
-
-    def wait_idle(self, timeout: float) -> bool:
-        """Block until no job is queued or running (tests); False after ``timeout`` s."""
-        with self._cond:
-            return self._cond.wait_for(lambda: not self._queued and self._running is None,
-                                       timeout)
-
-    def take(self) -> list[Answer]:
-        """The answers that came since the last call, oldest first."""
-        with self._cond:
-            answers, self._answers = self._answers, []
-        return answers
-
-    def close(self) -> None:
-        """Stop the thread after its current job (it is a daemon: never waited for)."""
-        with self._cond:
-            self._closed = True
-            for job in self._queued.values():
-                job.cancel.set()
-            self._queued.clear()
-            if self._running is not None:
-                self._running.cancel.set()
-            self._cond.notify_all()
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while not self._queued and not self._closed:
-                    self._cond.wait()
-                if self._closed:
-                    return
-                kind = next(kind for kind in ORDER if kind in self._queued)
-                job = self._running = self._queued.pop(kind)
-            answer = _run(job)
-            with self._cond:
-                self._running = None
-                if not job.cancel.is_set():
-                    self._answers.append(answer)
-                self._cond.notify_all()
-
-
-def _run(job: Job) -> Answer:
-    try:
-        return Answer(job, job.work(job.cancel))
-    except Exception as error:  # the engine failing must never stop the game
-        log.exception("background %s work failed", job.kind)
-        return Answer(job, error=error)
+#: The worker's kinds of job this controller asks for.
+KINDS = ("hint", "demo", "winnable")
 
 
 # -------------------------------------------------------------- controller
@@ -227,10 +111,12 @@ class Hinting:
         self._demo_seen: Seen | None = None
         self._own_action = False
         self._win_position: Position | None = None  # to search for a win (when calm)
+        #: The mark, the bar's note or a message changed since the loop last asked.
+        self._changed = False
 
     # --------------------------------------------------------------- helpers
     @property
-    def app(self) -> App:
+    def app(self) -> Host:
         return self.table.app
 
     @property
@@ -244,6 +130,10 @@ class Hinting:
     @property
     def checks_winnable(self) -> bool:
         return self.winnability and bool(self.app.settings.win_check)
+
+    def background(self) -> Worker:
+        """The worker thread (made when first needed; shared with New game)."""
+        return self._worker()
 
     def _worker(self) -> Worker:
         if self.worker is None or self.worker.threaded != self.threaded:
@@ -289,7 +179,7 @@ class Hinting:
         snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
         seen = Seen(dict(self.seen.known))
         self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_BUDGET))
-        self.app.request_redraw()
+        self._changed = True
 
     def start_demo(self) -> None:
         """Shift+H: the engine plays the game alone until it wins, gives up or is stopped."""
@@ -330,14 +220,14 @@ class Hinting:
         self._cancel("demo")
         if message:
             self.table.notify(tr(message))
-        self.app.request_redraw()
+        self._changed = True
 
     def clear(self) -> None:
         """No mark and no hint on its way (another action, a dialog, a new game)."""
         self._cancel("hint")
         if self.mark is not None or self.thinking:
             self.mark, self.thinking = None, False
-            self.app.request_redraw()
+            self._changed = True
 
     # ------------------------------------------------------------ table hooks
     def intercept(self, event: pygame.event.Event) -> bool:
@@ -412,7 +302,7 @@ class Hinting:
         known = self.win_known
         self.winnable, self.win_known, self._win_position = None, False, None
         if known:
-            self.app.request_redraw()
+            self._changed = True
         if self.checks_winnable and not self.game.is_won:
             self._win_position = Position.from_game(self.game)
 
@@ -431,13 +321,19 @@ class Hinting:
         if "winnable" in self._wanted and not self._calm:
             self._pause_winnable()
 
-    def spare(self) -> None:
+    def spare(self) -> bool:
         """After a frame: start the search if the table is calm (starting it within a
-        frame made that frame share the interpreter with the search's first steps)."""
+        frame made that frame share the interpreter with the search's first steps).
+        True when the picture changed (an answer came at once, not threaded)."""
         position = self._win_position
         if position is not None and "winnable" not in self._wanted and self._calm:
             self._request("winnable",
                           lambda cancel: can_still_win(position, WIN_SECONDS, cancel))
+        return self._take_changed()
+
+    def _take_changed(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed
 
     @property
     def status(self) -> str | None:
@@ -451,7 +347,7 @@ class Hinting:
         """Take the worker's answers that are still wanted, and act on them."""
         if self.worker is None:
             return
-        for answer in self.worker.take():
+        for answer in self.worker.take(KINDS):
             job = answer.job
             if self._wanted.get(job.kind) != job.ticket:
                 continue
@@ -464,11 +360,11 @@ class Hinting:
                 self._win_position = None
                 if answer.error is None:
                     self.winnable, self.win_known = answer.value is True, True
-                    self.app.request_redraw()
+                    self._changed = True
 
     def _hint_came(self, answer: Answer) -> None:
         self.thinking = False
-        self.app.request_redraw()
+        self._changed = True
         hint = answer.value
         if answer.error is not None or not self.hints_on:
             return
@@ -493,11 +389,13 @@ class Hinting:
             return
         self._demo_next = action
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Take answers, step the demo; True when the picture changed."""
         self.poll()
         if self.demo:
             self._demo_step(dt)
         self._winnability_step()
+        return self._take_changed()
 
     def _demo_step(self, dt: float) -> None:
         table = self.table

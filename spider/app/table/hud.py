@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from spider.app.table.controller import Command
 from spider.app.table.geometry import Box, TableGeometry
 from spider.app.ui import text
 from spider.text.i18n import format_number, tr
@@ -18,11 +19,11 @@ BAR_FILL = (0, 0, 0, 84)
 BAR_LINE = (255, 255, 255, 26)
 
 #: Buttons on the left of the bar, then the menu button at the right: (action, label key).
-LEFT_BUTTONS = (("new", "table.new-game"), ("restart", "table.restart"),
-                ("undo", "table.undo"), ("redo", "table.redo"))
-MENU_BUTTON = ("menu", "table.menu")
+LEFT_BUTTONS = ((Command.NEW, "table.new-game"), (Command.RESTART, "table.restart"),
+                (Command.UNDO, "table.undo"), (Command.REDO, "table.redo"))
+MENU_BUTTON = (Command.MENU, "table.menu")
 #: After the left buttons while Settings → Hints is on (``busy``: it shows "Thinking…").
-HINT_BUTTON = ("hint", "table.hint")
+HINT_BUTTON = (Command.HINT, "table.hint")
 
 
 def format_time(seconds: float) -> str:
@@ -35,7 +36,7 @@ def format_time(seconds: float) -> str:
 
 @dataclass
 class Button:
-    action: str
+    action: Command
     label: str
     box: Box
 
@@ -91,7 +92,7 @@ class TopBar:
         space, gap = _spacing(size)
         return words + numbers + 3 * space + 2 * gap
 
-    def button_at(self, point: tuple[float, float]) -> str | None:
+    def button_at(self, point: tuple[float, float]) -> Command | None:
         for button in self.buttons:
             if button.box.contains(point):
                 return button.action
@@ -105,9 +106,10 @@ class TopBar:
         pygame.draw.line(strip, BAR_LINE, (0, bar.h - 1), (bar.w, bar.h - 1))
         surface.blit(strip, (bar.x, bar.y))
 
-    def draw(self, surface: pygame.Surface, *, hovered: str | None, pressed: str | None,
-             disabled: AbstractSet[str], score: int, moves: int, seconds: float, code: str,
-             busy: frozenset[str] = frozenset(), note: str | None = None) -> None:
+    def draw(self, surface: pygame.Surface, *, hovered: Command | None,
+             pressed: Command | None, disabled: AbstractSet[Command], score: int, moves: int,
+             seconds: float, code: str, busy: frozenset[Command] = frozenset(),
+             note: str | None = None) -> None:
         """``busy``: buttons whose work is under way; ``note``: a short status by the code."""
         for button in self.buttons:
             state = ("off" if button.action in disabled

@@ -37,7 +37,7 @@ class TableInput:
         self.table = table
         self.state: InputState = Idle()
         #: The bar button under the pointer (lit), or None.
-        self.hovered: str | None = None
+        self.hovered: Command | None = None
         self._hand = False
 
     @property
@@ -49,7 +49,7 @@ class TableInput:
         return self.state if isinstance(self.state, Dragging) else None
 
     @property
-    def pressed(self) -> str | None:
+    def pressed(self) -> Command | None:
         """The bar button held down, or None."""
         return self.state.action if isinstance(self.state, ButtonPressed) else None
 
@@ -65,23 +65,22 @@ class TableInput:
         box = self.table.geometry.stock_box(self.controller.game.deals_left)
         return box is not None and box.contains(pos)
 
-    def button_at(self, pos: Point) -> str | None:
+    def button_at(self, pos: Point) -> Command | None:
         return self.table.bar.button_at(pos)
 
     # --------------------------------------------------------------- events
-    def handle(self, event: pygame.event.Event) -> None:
-        """One mouse, key or focus event."""
+    def handle(self, event: pygame.event.Event) -> bool:
+        """One mouse, key or focus event; True when the picture may have changed."""
         if event.type in MOUSE_EVENTS:
+            dragging = self.dragging is not None
             self.state = dispatch(self.state, self, event)
             if event.type == pygame.MOUSEMOTION:
-                self._hover(event.pos)
-            else:
-                self.table.app.request_redraw()
+                return self._hover(event.pos) or dragging or self.dragging is not None
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.cancel()
-            self.table.app.request_redraw()
+        return True
 
     def cancel(self) -> None:
         """Give up what is held (a dragged group glides back) and end animations."""
@@ -93,21 +92,18 @@ class TableInput:
         """A new game is shown: nothing is held (the old game's group is gone)."""
         self.state = Idle()
 
-    def release_hold(self) -> bool:
-        """A dialog covers the table: let go of what is held. Whether anything was."""
-        if isinstance(self.state, Idle):
-            return False
+    def release_hold(self) -> None:
+        """A dialog covers the table: let go of what is held (no animations ended)."""
         self.state.cancel(self)
         self.state = Idle()
-        return True
 
-    def _hover(self, pos: Point) -> None:
-        """Light the button under the pointer; a hand over what can be clicked."""
+    def _hover(self, pos: Point) -> bool:
+        """Light the button under the pointer; a hand over what can be clicked. True
+        when the lit button changed."""
         idle = isinstance(self.state, Idle)
         hovered = self.button_at(pos) if idle else None
-        if hovered != self.hovered:
-            self.hovered = hovered
-            self.table.app.request_redraw()
+        lit = hovered != self.hovered
+        self.hovered = hovered
         hand = idle and ((hovered is not None and self.controller.button_enabled(hovered))
                          or self.stock_hit(pos))
         if hand != self._hand:
@@ -115,6 +111,7 @@ class TableInput:
             with contextlib.suppress(pygame.error):
                 pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand
                                         else pygame.SYSTEM_CURSOR_ARROW)
+        return lit
 
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
@@ -130,7 +127,6 @@ class TableInput:
         elif key == pygame.K_ESCAPE:
             if self.dragging is not None:
                 self.cancel()
-                self.table.app.request_redraw()
             else:
                 controller.run(Command.QUIT)
         elif key in KEYS:
@@ -230,12 +226,12 @@ class Dragging(InputState):
 class ButtonPressed(InputState):
     """A bar button is held: it acts when released over it."""
 
-    def __init__(self, action: str) -> None:
+    def __init__(self, action: Command) -> None:
         self.action = action
 
     def release(self, table: TableInput, pos: Point) -> InputState:
         if table.button_at(pos) == self.action:
-            table.controller.run(Command(self.action))
+            table.controller.run(self.action)
         return Idle()
 
 

@@ -21,6 +21,7 @@ import pygame
 from spider.app.scenes import Scene
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
+from spider.app.table.controller import Command
 from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.hud import TopBar
 from spider.app.table.sprites import CardSprite
@@ -153,41 +154,45 @@ class TableRenderer:
         """Whether pictures are still to be made (the loop keeps offering time)."""
         return self.images.pending
 
-    def spare(self, until: float, calm: bool) -> None:
+    def spare(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: just after a resize what
         the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
         card pictures still wanted; at least one step per frame when nothing moves
-        (``calm``: the resting cards are then drawn again here, not in the next frame)."""
+        (``calm``: the resting cards are then drawn again here, not in the next frame).
+        True when the table is to be drawn again."""
         if self.interim is not None:
-            self._prepare_after_resize(until, calm)
-        elif self.images.pending and self.images.work(until, stop=pygame.event.peek,
-                                                          at_least_one=calm):
+            return self._prepare_after_resize(until, calm)
+        if self.images.pending and self.images.work(until, stop=pygame.event.peek,
+                                                    at_least_one=calm):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
-            self.table.app.request_redraw()
+            return True
+        return False
 
-    def _prepare_after_resize(self, until: float, calm: bool) -> None:
+    def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame: the static
         layer (when it fits in the time left, or nothing moves), then a picture for
-        every card in view (the last size's, scaled). Then the table is drawn again."""
+        every card in view (the last size's, scaled). Then the table is drawn again
+        (True)."""
         if self.background is None:
             if calm or time.perf_counter() + self._backdrop_seconds <= until:
                 self._backdrop()
-            return
+            return False
         resting, _, _ = self.table.board.layers()
         shown = dict.fromkeys(sprite.card if sprite.shown_up else None
                               for sprite in _uncovered(resting))
         if not self.images.make_shown(shown, until):
-            return
+            return False
         if self._old_bar is not None:  # the bar's words at their new size
             self._old_bar = None
             g = self.geometry
             self._draw_bar(pygame.Surface((g.bar.w, g.bar.h), pygame.SRCALPHA), self.bar)
-            return
+            return False
         if calm or time.perf_counter() + self._backdrop_seconds <= until:
             self._still_layer(resting)
             self.interim = None
-            self.table.app.request_redraw()
+            return True
+        return False
 
     # ----------------------------------------------------------- celebration
     def start_celebration(self) -> Celebration:
@@ -242,17 +247,18 @@ class TableRenderer:
         table = self.table
         session, game, controller = table.app.session, table.game, table.controller
         return {"hovered": table.input.hovered, "pressed": table.input.pressed,
-                "disabled": frozenset(action for action in ("undo", "redo")
-                                      if not controller.button_enabled(action)),
+                "disabled": frozenset(command for command in (Command.UNDO, Command.REDO)
+                                      if not controller.button_enabled(command)),
                 "score": game.score, "moves": game.moves, "seconds": session.elapsed,
                 "code": str(session.code),
-                "busy": frozenset(("hint",)) if table.hinting.thinking else frozenset(),
+                "busy": frozenset((Command.HINT,)) if table.hinting.thinking else frozenset(),
                 "note": table.hinting.status}
 
     def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
         state = self._bar_state()
         bar.draw(surface, **state)
         self._bar_shown = _as_shown(state)
+
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
         (its words at the new size are made between frames)."""

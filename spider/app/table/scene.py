@@ -28,13 +28,13 @@ from spider.app.table.renderer import TableRenderer
 from spider.model.game import DEAL, Action, Game
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 
 class TableScene(Scene):
     """The Spider table: columns, stock, completed runs, top bar and messages."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.toast = Toast()
         self.controller = TableController(self)
@@ -105,7 +105,6 @@ class TableScene(Scene):
         self.board.load(self.game, deal_in=deal_in)
         self.hinting.reset()
         self.renderer.want_pictures()
-        self.app.request_redraw()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.input.cancel()
@@ -116,7 +115,6 @@ class TableScene(Scene):
         self.renderer.want_pictures()
         if self.controller.celebration is not None:
             self.controller.end_celebration()
-        self.app.request_redraw()
 
     def settings_changed(self) -> None:
         """Speed, colours or language changed: redraw what depends on them (a new
@@ -125,15 +123,13 @@ class TableScene(Scene):
         self.renderer.keep_interim_for_cloth()
         self.renderer.restyle(later=self.renderer.interim is not None)
         self.hinting.settings_changed()
-        self.app.request_redraw()
 
     def leave(self) -> None:
         """A dialog now covers the table: a held group goes back to its column
         (it must not hang under the dialog, nor follow the pointer after it).
         Hint work stops and the demo ends."""
         self.hinting.leave()
-        if self.input.release_hold():
-            self.app.request_redraw()
+        self.input.release_hold()
 
     # ---------------------------------------------------------------- state
     @property
@@ -153,38 +149,38 @@ class TableScene(Scene):
         return min(known) if known else None
 
     # ------------------------------------------------------------------ loop
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if self.hinting.intercept(event):  # a key or click that stopped the demo
-            return
+            return True
         celebration = self.controller.celebration
         if celebration is not None and not celebration.panel_shown and event.type in (
                 pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.controller.show_win_panel()
-            return
-        self.input.handle(event)
+            return True
+        return self.input.handle(event)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         moved = self.board.moving  # the step that lands the last card must be drawn too
         for cue in self.board.update(dt):
             self.app.play_sound(cue)
-        self.hinting.update(dt)
+        changed = self.hinting.update(dt)
+        changed = self.toast.update(dt) or changed
+        changed = self.controller.update_win(dt) or changed
         if moved or self.board.moving:
-            self.app.request_changes()
-        if self.toast.update(dt):
-            self.app.request_redraw()
-        self.controller.update_win(dt)
+            self.app.request_changes()  # the moving cards alone (see the renderer)
         second = int(self.app.session.elapsed)
         if second != self._shown_second:
             self._shown_second = second
             self.app.request_changes()  # the bar alone
+        return changed
 
-    def spare(self, until: float) -> None:
+    def spare(self, until: float) -> bool:
         """Work that can wait, in the time left in the frame (the renderer's: pictures
         and, after a resize, the new still layer). Then background searches may start."""
-        self.hinting.spare()
+        changed = self.hinting.spare()
         calm = (not self.board.moving and self.dragging is None
                 and self.controller.celebration is None)
-        self.renderer.spare(until, calm)
+        return self.renderer.spare(until, calm) or changed
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)

@@ -1,227 +1,47 @@
-"""Small retained widgets for the dialogs: buttons, switches, choice rows, a text field.
+"""Small retained widgets for the dialogs: labels, buttons, switches, choice rows, a text
+field, and the containers that arrange them.
 
-Widgets are measured and placed for a :class:`Style` (a font size and the
-spacing that follows from it), so a dialog can shrink its whole content when
-the window is small or the words are long. A :class:`Form` owns a tree of
-widgets and gives them the pointer and the keyboard:
-
-* the pointer: hover, press and release on the same widget is a click;
-* the keyboard: Tab / Shift+Tab (and Up / Down) move the focus, Enter or Space
-  activates the focused widget, Left / Right change a choice, and a focused text
-  field takes typed text (``TEXTINPUT``), editing keys and Ctrl+V / Ctrl+C.
+Widgets are measured and placed for a :class:`~spider.app.ui.theme.Style` (a font size
+and the spacing that follows from it), so a dialog can shrink its whole content when the
+window is small or the words are long. :class:`~spider.app.ui.focus.Focus` gives a tree
+of widgets the pointer and the keyboard; a focused widget gets keys first (Left / Right
+change a choice; a text field takes typed text, editing keys and Ctrl+V / Ctrl+C).
 
 Every string shown comes from the caller (already translated).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from spider.app.ui import text
-
-Colour = tuple[int, int, int]
-RGBA = tuple[int, int, int, int]
-
-# Palette: a dark green-black card over the felt, gold for what is chosen.
-PANEL: RGBA = (17, 38, 27, 255)
-PANEL_EDGE: RGBA = (255, 214, 92, 96)
-SCRIM: RGBA = (0, 0, 0, 118)
-WHITE: Colour = (255, 255, 255)
-TEXT: Colour = (234, 243, 236)
-DIM: Colour = (170, 198, 180)
-GOLD: Colour = (255, 214, 92)
-GOLD_DEEP: Colour = (232, 188, 72)
-INK: Colour = (32, 30, 18)
-ERROR: Colour = (255, 150, 128)
-FOCUS: RGBA = (150, 205, 255, 235)
-DISABLED: Colour = (110, 134, 118)
-FIELD: RGBA = (0, 0, 0, 96)
-QUIET: RGBA = (255, 255, 255, 24)
-QUIET_HOVER: RGBA = (255, 255, 255, 52)
-QUIET_DOWN: RGBA = (255, 255, 255, 80)
-LINE: RGBA = (255, 255, 255, 40)
-
-Point = tuple[int, int]
-
-
-# --------------------------------------------------------------------- style
-@dataclass(frozen=True)
-class Style:
-    """Sizes for one font size ``fs``: everything else follows from it."""
-
-    fs: int
-
-    @property
-    def small(self) -> int:
-        return max(9, round(self.fs * 0.84))
-
-    @property
-    def title(self) -> int:
-        return round(self.fs * 1.45)
-
-    @property
-    def heading(self) -> int:
-        return round(self.fs * 1.05)
-
-    @property
-    def pad(self) -> int:
-        return max(8, round(self.fs * 1.25))
-
-    @property
-    def gap(self) -> int:
-        return max(4, round(self.fs * 0.6))
-
-    @property
-    def control_h(self) -> int:
-        return max(20, round(self.fs * 2.0))
-
-    @property
-    def radius(self) -> int:
-        return max(4, round(self.fs * 0.45))
-
-    @property
-    def line(self) -> int:
-        return max(1, round(self.fs / 12))
-
-
-def ui_scale(size: tuple[int, int]) -> float:
-    """How large the interface is drawn: 1.0 at 1280 × 720."""
-    return min(size[0] / 1280, size[1] / 720)
-
-
-def line_height(size: int, bold: bool = False, language: str | None = None) -> int:
-    return text.font(size, bold, language).get_linesize()
-
-
-def text_width(string: str, size: int, bold: bool = False, language: str | None = None) -> int:
-    return text.font(size, bold, language).size(string)[0]
-
-
-# --------------------------------------------------------------- primitives
-@lru_cache(maxsize=256)
-def rounded(size: tuple[int, int], fill: RGBA | None, radius: int,
-            border: RGBA | None = None, border_w: int = 0) -> pygame.Surface:
-    """An antialiased rounded rectangle (drawn at twice the size, then reduced; cached).
-
-    Only the corners need the detail: a big one is put together from a small one
-    drawn that way, its straight edges stretched and its middle filled, which gives
-    the same pixels (a dialog's panel at 4K: ~150 ms and a 20 MB scratch picture,
-    now ~3 ms).
-    """
-    w, h = max(1, size[0]), max(1, size[1])
-    r = min(radius, h // 2, w // 2)
-    corner = r + max(0, border_w) + 2
-    side = 2 * corner + 1
-    if w <= side + 2 or h <= side + 2:
-        return _rounded_whole((w, h), fill, r, border, border_w)
-    small = _rounded_whole((side, side), fill, r, border, border_w)
-    out = pygame.Surface((w, h), pygame.SRCALPHA)
-    copy = pygame.BLEND_RGBA_MAX  # onto a clear surface: an exact copy
-    far_x, far_y, far = w - corner, h - corner, side - corner
-    for x, sx in ((0, 0), (far_x, far)):
-        for y, sy in ((0, 0), (far_y, far)):
-            out.blit(small, (x, y), (sx, sy, corner, corner), special_flags=copy)
-    across, down = w - 2 * corner, h - 2 * corner
-    for strip, place, stretched in (((corner, 0, 1, corner), (corner, 0), (across, corner)),
-                                    ((corner, far, 1, corner), (corner, far_y), (across, corner)),
-                                    ((0, corner, corner, 1), (0, corner), (corner, down)),
-                                    ((far, corner, corner, 1), (far_x, corner), (corner, down))):
-        out.blit(pygame.transform.scale(small.subsurface(strip), stretched), place,
-                 special_flags=copy)
-    out.fill(small.get_at((corner, corner)), (corner, corner, across, down))
-    return out
-
-
-def _rounded_whole(size: tuple[int, int], fill: RGBA | None, radius: int,
-                   border: RGBA | None = None, border_w: int = 0) -> pygame.Surface:
-    w, h = max(1, size[0]), max(1, size[1])
-    scale = 2
-    big = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-    rect = big.get_rect()
-    r = min(radius, h // 2, w // 2) * scale
-    if fill is not None:
-        pygame.draw.rect(big, fill, rect, border_radius=r)
-    if border is not None and border_w > 0:
-        pygame.draw.rect(big, border, rect, border_w * scale, border_radius=r)
-    return pygame.transform.smoothscale(big, (w, h))
-
-
-def draw_round(surface: pygame.Surface, rect: pygame.Rect, fill: RGBA | None, radius: int,
-               border: RGBA | None = None, border_w: int = 0) -> None:
-    if rect.w > 0 and rect.h > 0:
-        surface.blit(rounded(rect.size, fill, radius, border, border_w), rect.topleft)
-
-
-def draw_focus(surface: pygame.Surface, rect: pygame.Rect, style: Style) -> None:
-    """The keyboard focus ring, just outside ``rect``."""
-    grow = style.line * 3 + 2
-    draw_round(surface, rect.inflate(2 * grow, 2 * grow), None, style.radius + grow, FOCUS,
-               max(2, style.line * 2))
-
-
-def blit_text(surface: pygame.Surface, string: str, size: int, colour: Colour,
-              bold: bool = False, language: str | None = None, **anchor: Any) -> pygame.Rect:
-    """Render ``string`` and blit it anchored like ``Rect`` keywords (``midleft=(x, y)``)."""
-    image = text.render(string, size, colour, bold, language)
-    rect = image.get_rect(**anchor)
-    surface.blit(image, rect)
-    return rect
-
-
-_BREAKABLE = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
-#: A CJK character on its own, or a run of other characters (a Latin word inside Chinese).
-_CJK_PIECE = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|"
-                        r"[^\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+")
-#: Chinese line breaking: these never start a line (closing marks) ...
-_NO_START = frozenset("，。、：；！？）】》〉」』”’…·%,.:;!?)]}")
-#: ... and these never end one (opening marks).
-_NO_END = frozenset("（【《〈「『“‘([{")
-
-
-def wrap(string: str, size: int, width: int, bold: bool = False,
-         language: str | None = None) -> list[str]:
-    """Break ``string`` into lines no wider than ``width`` (at spaces; CJK anywhere).
-
-    Chinese may break between any two characters, except before closing
-    punctuation or after opening punctuation; a Latin word inside Chinese text
-    stays whole.
-    """
-    face = text.font(size, bold, language)
-    lines: list[str] = []
-    for paragraph in string.split("\n"):
-        tokens = re.findall(r"\S+\s*|\s+", paragraph) if paragraph else [""]
-        pieces: list[str] = []
-        for token in tokens:
-            if _BREAKABLE.search(token):
-                for piece in _CJK_PIECE.findall(token):
-                    if len(piece) > 1 and face.size(piece.rstrip())[0] > width:
-                        pieces.extend(piece)
-                    else:
-                        pieces.append(piece)
-            elif face.size(token.rstrip())[0] > width:
-                pieces.extend(token)  # one character at a time
-            else:
-                pieces.append(token)
-        line: list[str] = []
-        for piece in pieces:
-            if line and face.size(("".join(line) + piece).rstrip())[0] > width:
-                carried: list[str] = []
-                if piece.lstrip()[:1] in _NO_START and len(line) > 1:
-                    carried.append(line.pop())
-                while len(line) > 1 and line[-1].rstrip()[-1:] in _NO_END:
-                    carried.insert(0, line.pop())
-                lines.append("".join(line).rstrip())
-                line = [*carried, piece] if carried else [piece.lstrip()]
-            else:
-                line.append(piece)
-        lines.append("".join(line).rstrip())
-    return lines
+from spider.app.ui.clipboard import clipboard_text, put_clipboard
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width, wrap
+from spider.app.ui.theme import (
+    DIM,
+    DISABLED,
+    FIELD,
+    FOCUS,
+    GOLD,
+    GOLD_DEEP,
+    INK,
+    LINE,
+    QUIET,
+    QUIET_DOWN,
+    QUIET_HOVER,
+    TEXT,
+    WHITE,
+    Colour,
+    Point,
+    Style,
+    draw_focus,
+    draw_round,
+)
 
 
 # ------------------------------------------------------------------ widgets
@@ -278,20 +98,6 @@ class Widget:
         for child in self.children():
             if child.visible:
                 child.draw(surface, style, state)
-
-
-@dataclass
-class UiState:
-    """What the form tells widgets when they draw."""
-
-    focus: Widget | None = None
-    hovered: Widget | None = None
-    pressed: Widget | None = None
-    keyboard: bool = False
-
-    def ring(self, widget: Widget) -> bool:
-        """Whether ``widget`` shows the focus ring (after keyboard use only)."""
-        return self.keyboard and self.focus is widget
 
 
 class Spacer(Widget):
@@ -959,122 +765,3 @@ class Divider(Widget):
         line = pygame.Surface((self.rect.w, max(1, style.line)), pygame.SRCALPHA)
         line.fill(LINE)
         surface.blit(line, self.rect.topleft)
-
-
-# ----------------------------------------------------------- focus and input
-def walk(widget: Widget) -> list[Widget]:
-    """Every visible widget under ``widget``, in drawing (and tab) order."""
-    found = [widget]
-    for child in widget.children():
-        if child.visible:
-            found.extend(walk(child))
-    return found
-
-
-class Focus:
-    """Pointer and keyboard for a tree of widgets (one per dialog)."""
-
-    def __init__(self) -> None:
-        self.root: Widget | None = None
-        self.state = UiState()
-
-    def focusables(self) -> list[Widget]:
-        if self.root is None:
-            return []
-        return [w for w in walk(self.root) if w.focusable and w.enabled]
-
-    @property
-    def focus(self) -> Widget | None:
-        return self.state.focus
-
-    def set_focus(self, widget: Widget | None) -> None:
-        self.state.focus = widget
-
-    def move(self, step: int) -> None:
-        widgets = self.focusables()
-        if not widgets:
-            return
-        current = self.state.focus
-        index = widgets.index(current) if current in widgets else (-1 if step > 0 else 0)
-        self.state.focus = widgets[(index + step) % len(widgets)]
-        self.state.keyboard = True
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Give ``event`` to the widgets; True when one of them (or the focus) used it."""
-        state = self.state
-        kind = event.type
-        if self.root is None:
-            return False
-        if kind == pygame.MOUSEMOTION:
-            hit = self.root.hit(event.pos)
-            changed = hit is not state.hovered
-            if state.hovered is not None and state.hovered is not hit:
-                state.hovered.hover(None)
-            state.hovered = hit
-            if hit is not None:
-                hit.hover(event.pos)
-            return changed or hit is not None
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.root.hit(event.pos)
-            state.pressed = hit
-            state.keyboard = False
-            if hit is not None:
-                state.focus = hit
-            return hit is not None
-        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, state.pressed = state.pressed, None
-            hit = self.root.hit(event.pos)
-            if pressed is not None and hit is pressed:
-                pressed.click(event.pos)
-                return True
-            return False
-        if kind == pygame.TEXTINPUT:
-            focus = state.focus
-            return focus is not None and focus.text_input(event.text)
-        if kind == pygame.KEYDOWN:
-            return self._key(event)
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        state = self.state
-        focus = state.focus
-        if focus is not None and focus.enabled and focus.key(event):
-            state.keyboard = True
-            return True
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if event.key == pygame.K_TAB:
-            self.move(-1 if shift else 1)
-            return True
-        if event.key in (pygame.K_DOWN, pygame.K_UP):
-            self.move(1 if event.key == pygame.K_DOWN else -1)
-            return True
-        if event.key == pygame.K_SPACE and focus is not None:
-            state.keyboard = True
-            focus.activate()
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, style: Style) -> None:
-        if self.root is not None:
-            self.root.draw(surface, style, self.state)
-
-
-# --------------------------------------------------------------- clipboard
-def clipboard_text() -> str:
-    """The clipboard's text ("" when there is none or no clipboard)."""
-    try:
-        got = pygame.scrap.get_text()
-    except (pygame.error, AttributeError, NotImplementedError):
-        return ""
-    if isinstance(got, bytes):
-        got = got.decode("utf-8", "replace")
-    return got or ""
-
-
-def put_clipboard(string: str) -> bool:
-    """Put ``string`` on the clipboard; False when there is no clipboard."""
-    try:
-        pygame.scrap.put_text(string)
-    except (pygame.error, AttributeError, NotImplementedError):
-        return False
-    return True
