@@ -19,7 +19,6 @@ taken on the thread that owns the game and run it anywhere.
 
 from __future__ import annotations
 
-import inspect
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,34 +34,12 @@ Progress = Callable[[int, int], None]
 #: One search: a position to a :class:`Solution`.
 Search = Callable[[Position], Solution]
 
-_SOLVE_TAKES_NODES = "nodes" in inspect.signature(solve).parameters
-
 
 def search_position(position: Position, seconds: float, nodes: int | None = None,
                     cancel: threading.Event | None = None) -> Solution:
-    """One full-knowledge search within ``seconds`` and, when given, ``nodes`` positions.
-
-    The solver's own node budget is used when it has one; until then a node
-    budget runs the exhaustive search alone (the same answer on any machine).
-    """
-    if nodes is None:
-        return solve(position, seconds, cancel=cancel)
-    if _SOLVE_TAKES_NODES:
-        return solve(position, seconds, cancel=cancel, nodes=nodes)  # type: ignore[call-arg]
-    return _exhaustive_within(position, seconds, nodes, cancel)
-
-
-def _exhaustive_within(position: Position, seconds: float, nodes: int,
-                       cancel: threading.Event | None) -> Solution:
-    import time
-
-    from spider.solver.search import _game_of, exhaustive, verify
-
-    began = time.monotonic()
-    steps, proven = exhaustive(position, nodes, began + seconds, cancel)
-    if steps is not None and not verify(_game_of(position), steps):
-        steps, proven = None, False
-    return Solution(steps, proven, time.monotonic() - began)
+    """One full-knowledge search within ``seconds`` and, when given, ``nodes`` positions
+    expanded (then the answer is the same on any machine)."""
+    return solve(position, seconds, cancel=cancel, nodes=nodes)
 
 
 @dataclass(frozen=True)

@@ -15,24 +15,25 @@ from spider.solver.state import Position, Step
 NODES = 200_000  # exhausts every position below: answers never depend on the machine
 
 # One deal lost by dealing at once: Q♠ must go onto K♠ before the deal buries them.
+# Dealt at once, then J♠ onto Q♠, A♠ onto 2♠, the 6♠ it turns onto 7♠: no move is left.
 LOST_BY_DEALING = """\
 rules: classic
 removed: 7
 stock: Js 2s 7s
-1: [6s] 4s As
+1: [4s] [6s] As
 2: [9s] [5s] Ks
 3: 8s 3s
 4: [Ts] Qs
 """
 
-# Lost by dealing at once too, and the lost game can go on for long.
+# Lost by dealing at once too (Q♠ onto K♠ first wins), and the lost game can go on for long.
 LONG_LOST = """\
 rules: classic
 removed: 7
 stock: 4s 9s 5s
 1: Ks
 2: 3s 7s
-3: [Js] [8s] 6s 2s As
+3: [6s] [2s] [Js] [8s] As
 4: Qs
 5: Ts
 """
@@ -64,7 +65,7 @@ def wins(position: Position, line: tuple[Step, ...]) -> bool:
 
 
 def winnable(position: Position) -> bool:
-    steps, proven = exhaustive(position, NODES, time.monotonic() + 600)
+    steps, proven, _ = exhaustive(position, NODES, time.monotonic() + 600)
     assert steps is not None or proven
     return steps is not None
 
