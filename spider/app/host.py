@@ -15,9 +15,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from spider.app.scenes import SceneStack
+    from spider.app.scenes import Scene, SceneStack
     from spider.app.sound import Sound
     from spider.app.worker import Worker
+    from spider.data.history import GameLog
     from spider.data.session import Session
     from spider.data.settings import Settings
     from spider.data.statistics import Statistics
@@ -93,8 +94,15 @@ class Host(Protocol):
     def statistics(self) -> Statistics: ...
 
     @property
+    def game_log(self) -> GameLog:
+        """The last games of each kind (the Statistics chart, the analyses)."""
+
+    @property
     def worker(self) -> Worker:
         """The background thread for slow work (see :mod:`spider.app.worker`)."""
+
+    def open(self, scene: Scene) -> None:
+        """Show ``scene`` over the current one (a dialog opened by another)."""
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once, and save them."""

@@ -271,14 +271,6 @@ class App:
         lost = self.last_lost
         self.open(AnalysisScene(self, lost if lost and not self.session.started else None))
 
-    def analysed(self, session: Session, moves: int, result: Any) -> None:
-        """An analysis answered: a lost game's entry in the history says if it was winnable."""
-        from spider.solver.analysis import LOST, WINNABLE
-
-        winnable = {WINNABLE: True, LOST: result.last_winnable is not None}.get(
-            result.verdict, True if result.winnable_until is not None else None)
-        self.game_log.analysed(session, moves, winnable)
-
     def open_menu(self) -> None:
         self.open_dialog(DialogName.MENU)
 

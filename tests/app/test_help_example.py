@@ -9,7 +9,8 @@ import pygame
 from spider.app.dialogs import Dialog, HelpScene
 from spider.app.dialogs.example import PLAY_STEP, ExampleScene
 from spider.app.table.driver import EventDriver
-from spider.app.ui.widgets import Button, walk
+from spider.app.ui.focus import walk
+from spider.app.ui.widgets import Button
 from spider.model import example
 from spider.text.i18n import tr
 

@@ -21,7 +21,8 @@ from spider.app.clock import ManualClock
 from spider.app.dialogs import ConfirmScene, NewGameScene
 from spider.app.loop import App
 from spider.app.table.driver import EventDriver
-from spider.app.ui.widgets import Button, walk
+from spider.app.ui.focus import walk
+from spider.app.ui.widgets import Button
 from spider.data import storage
 from spider.data.persistence import GAME_FILE, load_saved, save_game
 from spider.data.session import Session

@@ -39,7 +39,7 @@ from spider.solver.state import Position, Step, action_step, step_action
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 #: Seconds each position may be searched (a lost game takes about ten searches).
 SECONDS = 8.0
@@ -173,7 +173,7 @@ class AnalysisScene(Dialog):
     seconds = SECONDS
     nodes: int | None = None
 
-    def __init__(self, app: App, session: Session | None = None) -> None:
+    def __init__(self, app: Host, session: Session | None = None) -> None:
         super().__init__(app)
         self.snapshot = Snapshot.of(session or app.session)
         self._clock = app.session.elapsed  # the game's clock stops while it is analysed
@@ -186,8 +186,8 @@ class AnalysisScene(Dialog):
         if self.result is None and self.run.result is not None:
             self.result = self.run.result
             if not self.result.cancelled:
-                self.app.analysed(self.snapshot.session, len(self.snapshot.actions),
-                                  self.result)
+                self.app.game_log.analysed(self.snapshot.session, len(self.snapshot.actions),
+                                           winnable_of(self.result))
             self.invalidate()
 
     def title(self) -> str:
@@ -230,7 +230,7 @@ class AnalysisScene(Dialog):
         self.app.session.elapsed = self._clock
         super().close()
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         self.app.session.elapsed = self._clock
         if self.result is None:
             self._take()
@@ -238,6 +238,16 @@ class AnalysisScene(Dialog):
             if now - self._shown >= POLL:  # the bar moves a few times a second, no more
                 self._shown = now
                 self.app.request_redraw()
+        return False
 
     def wake_in(self) -> float | None:
         return POLL if self.result is None else None
+
+
+def winnable_of(result: Analysis) -> bool | None:
+    """Whether an analysed game could have been won (None: not known)."""
+    if result.verdict == WINNABLE:
+        return True
+    if result.verdict == LOST:
+        return result.last_winnable is not None
+    return True if result.winnable_until is not None else None

@@ -31,7 +31,7 @@ from spider.model.notation import Token, apply_token, game_from_code, parse_move
 from spider.text.i18n import format_number, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 #: Seconds between steps while the example plays by itself.
 PLAY_STEP = 0.7
@@ -98,7 +98,7 @@ class ExampleScene(Dialog):
 
     min_width = 40.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.replay = Replay()
         self._previous = self._next = Button("", self.next)   # made again in ``footer``
@@ -155,23 +155,24 @@ class ExampleScene(Dialog):
     def wake_in(self) -> float | None:
         return max(0.0, self._wait) if self.playing else None
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         if not self.playing:
-            return
+            return False
         self._wait -= dt
         if self._wait <= 0:
             self._wait = PLAY_STEP
             self.next()
+        return False
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.previous,
                     pygame.K_HOME: lambda: self.go(0),
                     pygame.K_END: lambda: self.go(self.replay.total)}
             if event.key in keys:
                 keys[event.key]()
-                return
-        super().handle(event)
+                return False
+        return super().handle(event)
 
 
 class ExampleView(Widget):

@@ -122,13 +122,13 @@ class HelpScene(Dialog):
         if self.scroll != old:
             self.app.request_redraw()
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         self.ensure()
         line = line_height(self.style.fs) * 3
         page = max(line, self.view.h - line)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * line)
-            return
+            return False
         if event.type == pygame.KEYDOWN:
             steps = {pygame.K_DOWN: line, pygame.K_UP: -line, pygame.K_PAGEDOWN: page,
                      pygame.K_PAGEUP: -page, pygame.K_SPACE: page, pygame.K_HOME: -10**9,
@@ -137,19 +137,19 @@ class HelpScene(Dialog):
                                            and isinstance(self.focus.focus, Button)
                                            and self.focus.state.keyboard):
                 self.scroll_by(steps[event.key])
-                return
+                return False
             if event.key == pygame.K_F1:
                 self.close()
-                return
+                return False
         thumb = self.thumb()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and thumb is not None:
             track = self.track()
             if thumb.collidepoint(event.pos):
                 self._drag = (event.pos[1], self.scroll)
-                return
+                return False
             if track.collidepoint(event.pos):
                 self.scroll_by(page if event.pos[1] > thumb.centery else -page)
-                return
+                return False
         if event.type == pygame.MOUSEMOTION and self._drag is not None:
             start_y, start_scroll = self._drag
             track, thumb = self.track(), self.thumb()
@@ -157,11 +157,11 @@ class HelpScene(Dialog):
                 ratio = self.max_scroll / (track.h - thumb.h)
                 self.scroll = start_scroll
                 self.scroll_by(round((event.pos[1] - start_y) * ratio))
-            return
+            return False
         if event.type == pygame.MOUSEBUTTONUP and self._drag is not None:
             self._drag = None
-            return
-        super().handle(event)
+            return False
+        return super().handle(event)
 
     def track(self) -> pygame.Rect:
         width = max(4, self.style.gap)

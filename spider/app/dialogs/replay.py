@@ -14,9 +14,9 @@ import pygame
 
 from spider.app.dialogs.base import Dialog
 from spider.app.table.scene import TableScene
+from spider.app.ui.theme import ERROR
 from spider.app.ui.widgets import (
     DIM,
-    ERROR,
     GOLD,
     QUIET,
     WHITE,
@@ -37,7 +37,7 @@ from spider.text.i18n import tr
 
 if TYPE_CHECKING:
     from spider.app.dialogs.analysis import Snapshot
-    from spider.app.loop import App
+    from spider.app.host import Commands, GameEvent, Host
 
 #: Keys that move along the timeline, and by how many moves.
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
@@ -46,7 +46,7 @@ STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PA
 class _ReplayApp:
     """The App as the replay's table sees it: its own session, no saving, no dialogs."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         self._app = app
         self.session = session
         self.settings = app.settings.with_(hints=False, win_check=False)
@@ -54,14 +54,28 @@ class _ReplayApp:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._app, name)
 
-    def on_game_event(self, kind: str) -> None:
-        """Replayed actions are not the player's: nothing is saved or counted."""
+    @property
+    def commands(self) -> _ReplayCommands:
+        return _ReplayCommands(self._app.commands)
 
-    def show_win(self) -> None:
-        """The way shown wins: the celebration is enough, no Win dialog."""
+    def on_game_event(self, event: GameEvent) -> None:
+        """Replayed actions are not the player's: nothing is saved or counted."""
 
     def notify(self, message: str, seconds: float = 2.8) -> None:
         """Messages of the replayed table are not shown."""
+
+
+class _ReplayCommands:
+    """The App's commands, but a win shown by the replay opens no Win dialog."""
+
+    def __init__(self, commands: Commands) -> None:
+        self._commands = commands
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._commands, name)
+
+    def show_win(self) -> None:
+        """The way shown wins: the celebration is enough."""
 
 
 class Timeline(Widget):
@@ -117,7 +131,7 @@ class ReplayScene(Dialog):
     anchor_y = 1.0
     min_width = 44.0
 
-    def __init__(self, app: App, snapshot: Snapshot, result: Analysis) -> None:
+    def __init__(self, app: Host, snapshot: Snapshot, result: Analysis) -> None:
         super().__init__(app)
         self.snapshot = snapshot
         self.result = result
@@ -134,7 +148,7 @@ class ReplayScene(Dialog):
         self.timeline = Timeline(self)
         self._sliding = False
         self.view = _ReplayApp(app, self._session_at(self.index))
-        self.table = TableScene(self.view)  # type: ignore[arg-type]
+        self.table = TableScene(self.view)
 
     # ------------------------------------------------------------ position
     def _session_at(self, index: int) -> Session:
@@ -198,14 +212,14 @@ class ReplayScene(Dialog):
         super().close()
 
     # ---------------------------------------------------------------- input
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         self.ensure()
         if event.type == pygame.KEYDOWN and event.key in STEPS:
             self.show(self.index + STEPS[event.key])
-            return
+            return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.show(0 if event.key == pygame.K_HOME else self.total)
-            return
+            return False
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.timeline.rect.collidepoint(event.pos)):
             self._sliding = True
@@ -213,14 +227,15 @@ class ReplayScene(Dialog):
             index = self.timeline.index_at(event.pos[0], self.style)
             if index != self.index or self.showing:
                 self.show(index)
-            return
+            return False
         if event.type == pygame.MOUSEBUTTONUP and self._sliding:
             self._sliding = False
-            return
-        super().handle(event)
+            return False
+        return super().handle(event)
+
 
     # ------------------------------------------------------- loop and draw
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
         self.table.update(dt)
         table = self.table
         if (self.way and not table.board.moving and not table.win_pending
@@ -230,13 +245,15 @@ class ReplayScene(Dialog):
             self.app.request_redraw()
         if table.celebration is not None and table.celebration.done:
             table.load(deal_in=False)  # the won table at rest, after the cascade
+        return False
 
     @property
     def animating(self) -> bool:
         return self.table.animating or bool(self.way)
 
-    def spare(self, until: float) -> None:
+    def spare(self, until: float) -> bool:
         self.table.spare(until)
+        return False
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)

@@ -128,12 +128,9 @@ class SettingsScene(Dialog):
     def animating(self) -> bool:
         return any(swatches.waiting for swatches in self._swatches)
 
-    def spare(self, until: float) -> None:
+    def spare(self, until: float) -> bool:
         """The choosers' pictures, made after the frame that first shows them."""
-        for swatches in self._swatches:
-            if swatches.waiting and swatches.make(until):
-                self.app.request_redraw()
-                return
+        return any(swatches.waiting and swatches.make(until) for swatches in self._swatches)
 
     def initial_focus(self) -> Widget | None:
         widgets = self.focus.focusables()
