@@ -75,7 +75,11 @@ class TableInput:
             dragging = self.dragging is not None
             self.state = dispatch(self.state, self, event)
             if event.type == pygame.MOUSEMOTION:
-                return self._hover(event.pos) or dragging or self.dragging is not None
+                if self._hover(event.pos):
+                    return True
+                if dragging or self.dragging is not None:
+                    self.table.app.request_changes()  # the group moved: drawn by changes
+                return False
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.WINDOWFOCUSLOST:
