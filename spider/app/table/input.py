@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.table.controller import Command
+from spider.app.table.keyboard import TableKeyboard
 
 if TYPE_CHECKING:
     from spider.app.table.controller import TableController
@@ -39,6 +40,8 @@ class TableInput:
         #: The bar button under the pointer (lit), or None.
         self.hovered: str | None = None
         self._hand = False
+        #: Keyboard play: the focus ring, the selection, a picked-up group, typed moves.
+        self.keys = TableKeyboard(table)
 
     @property
     def controller(self) -> TableController:
@@ -72,6 +75,8 @@ class TableInput:
     def handle(self, event: pygame.event.Event) -> None:
         """One mouse, key or focus event."""
         if event.type in MOUSE_EVENTS:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.keys.hide()
             self.state = dispatch(self.state, self, event)
             if event.type == pygame.MOUSEMOTION:
                 self._hover(event.pos)
@@ -85,6 +90,7 @@ class TableInput:
 
     def cancel(self) -> None:
         """Give up what is held (a dragged group glides back) and end animations."""
+        self.keys.release()
         self.state.cancel(self)
         self.state = Idle()
         self.table.board.finish()
@@ -92,9 +98,12 @@ class TableInput:
     def reset(self) -> None:
         """A new game is shown: nothing is held (the old game's group is gone)."""
         self.state = Idle()
+        self.keys.reset()
 
     def release_hold(self) -> bool:
         """A dialog covers the table: let go of what is held. Whether anything was."""
+        if self.keys.release():
+            return True
         if isinstance(self.state, Idle):
             return False
         self.state.cancel(self)
@@ -125,7 +134,7 @@ class TableInput:
             controller.run(Command.REDO if shift else Command.UNDO)
         elif ctrl and key == pygame.K_y:
             controller.run(Command.REDO)
-        elif ctrl or alt:
+        elif ctrl or alt or (self.dragging is None and self.keys.key(key, shift)):
             return
         elif key == pygame.K_ESCAPE:
             if self.dragging is not None:

@@ -23,6 +23,7 @@ from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.felt import render_felt
 from spider.app.table.hud import TopBar
+from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from spider.app.table.scene import TableScene
 
 HIGHLIGHT = (255, 214, 92)
+FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
 
 
@@ -230,7 +232,7 @@ class TableRenderer:
                  disabled=disabled, score=game.score, moves=game.moves,
                  seconds=session.elapsed, code=str(session.code),
                  busy=frozenset(("hint",)) if table.hinting.thinking else frozenset(),
-                 note=table.hinting.status)
+                 note=table.input.keys.note or table.hinting.status)
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
@@ -265,9 +267,14 @@ class TableRenderer:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
             surface.blit(self._still_layer(resting), (0, 0))
-        drag = self.table.input.dragging
-        if drag is not None and self.table.app.settings.placement_help:
-            self._draw_highlights(surface, drag.accepting)
+        drag, keys = self.table.input.dragging, self.table.input.keys
+        if self.table.app.settings.placement_help:
+            if drag is not None:
+                self._draw_highlights(surface, drag.accepting)
+            elif keys.held is not None:
+                self._draw_highlights(surface, keys.accepting)
+        if keys.visible:
+            self._draw_focus(surface)
         for sprite in flying:
             if sprite.pos != sprite.target and sprite.first_start <= self.table.board.time:
                 self._draw_shadow(surface, [sprite], lifted=0.5)
@@ -348,6 +355,31 @@ class TableRenderer:
             cards = self.table.board.columns[column]
             place = _whole(cards[-1].target) if cards else g.column_slot(column)[:2]
             surface.blit(glow, place)
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard's focus ring around a column (or the stock) and, within it, a
+        frame around the selected cards."""
+        g, keys, board = self.geometry, self.table.input.keys, self.table.board
+        width = max(2, g.card_w // 30)
+        radius = max(4, g.card_w // 12)
+        if keys.focus == STOCK:
+            box = g.stock_box(self.table.game.deals_left)
+            if box is None:
+                return
+            ring = pygame.Rect(box.x, box.y, box.w, box.h).inflate(width * 4, width * 4)
+        else:
+            strip = g.column_strip(keys.focus)
+            ring = pygame.Rect(strip.x + width, strip.y + width // 2,
+                               strip.w - 2 * width, strip.h - width)
+        pygame.draw.rect(surface, FOCUS, ring, width, radius)
+        count = keys.selection() if keys.held is None else 0
+        cards = board.columns[keys.focus] if keys.focus != STOCK else []
+        if count and len(cards) >= count:
+            first, last = cards[-count].pos, cards[-1].pos
+            frame = pygame.Rect(round(first[0]), round(first[1]), g.card_w,
+                                round(last[1] - first[1]) + g.card_h)
+            pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
+                             width, radius)
 
     def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite],
                      lifted: float = 1.0) -> None:

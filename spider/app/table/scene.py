@@ -143,7 +143,7 @@ class TableScene(Scene):
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
-        times = [self.toast.wake_in(), self.hinting.wake_in()]
+        times = [self.toast.wake_in(), self.hinting.wake_in(), self.input.keys.wake_in()]
         session = self.app.session
         if session.started and not self.game.is_won:
             times.append(1.0 - session.elapsed % 1.0)
@@ -168,7 +168,7 @@ class TableScene(Scene):
         self.hinting.update(dt)
         if moved or self.board.moving:
             self.app.request_redraw()
-        if self.toast.update(dt):
+        if self.toast.update(dt) or self.input.keys.update(dt):
             self.app.request_redraw()
         self.controller.update_win(dt)
         second = int(self.app.session.elapsed)
