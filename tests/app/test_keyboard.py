@@ -5,9 +5,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from spider.app.dialogs import ConfirmScene, WinScene
+from spider.app.dialogs import (
+    ConfirmScene,
+    HelpScene,
+    MenuScene,
+    NewGameScene,
+    SettingsScene,
+    StatisticsScene,
+    WinScene,
+)
 from spider.app.table.driver import EventDriver
 from spider.app.table.keyboard import STOCK
+from spider.app.table.scene import TableScene
+from spider.app.ui.widgets import Button
 from spider.model.game import IllegalAction, Move
 from spider.model.notation import parse_moves
 from spider.text.i18n import tr
@@ -241,3 +251,115 @@ def test_a_whole_game_won_from_the_keyboard_alone(play) -> None:
     assert driver.table.game.is_won
     driver.settle()
     assert isinstance(driver.app.scenes.top, WinScene)
+
+
+# ----------------------------------------------------------------- dialogs
+def focused_label(driver: EventDriver) -> str | None:
+    focus = driver.app.scenes.top.focus.focus
+    return focus.label if isinstance(focus, Button) else None
+
+
+def choose_in_menu(driver: EventDriver, key: str) -> None:
+    """Down through the menu to an item, then Enter."""
+    for _ in range(12):
+        if focused_label(driver) == tr(key):
+            driver.key(pygame.K_RETURN)
+            return
+        driver.key(pygame.K_DOWN)
+    raise AssertionError(f"{key} not reached in the menu")
+
+
+def test_the_menu_and_every_dialog_in_it_by_keys(play) -> None:
+    driver = play()
+    for key, scene in (("menu.settings", SettingsScene), ("menu.statistics", StatisticsScene),
+                       ("menu.help", HelpScene)):
+        driver.key(pygame.K_m)
+        assert isinstance(driver.app.scenes.top, MenuScene)
+        choose_in_menu(driver, key)
+        assert isinstance(driver.app.scenes.top, scene), key
+        driver.key(pygame.K_TAB)  # the focus ring moves and shows
+        assert driver.app.scenes.top.focus.state.keyboard
+        driver.key(pygame.K_ESCAPE)
+        assert isinstance(driver.app.scenes.top, TableScene), key
+    driver.key(pygame.K_F10)
+    assert isinstance(driver.app.scenes.top, MenuScene)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.app.scenes.top, TableScene)
+
+
+def test_a_setting_switched_by_keys_and_the_quit_question_answered_by_keys(play) -> None:
+    driver = play()
+    driver.key(pygame.K_m)
+    choose_in_menu(driver, "menu.settings")
+    scene = driver.app.scenes.top
+    before = driver.app.settings
+    driver.key(pygame.K_SPACE)  # the first setting has the focus
+    assert driver.app.settings != before
+    assert scene.focus.focus is not None
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # a bare table: the question
+    assert isinstance(driver.app.scenes.top, ConfirmScene)
+    driver.key(pygame.K_ESCAPE)  # no
+    assert isinstance(driver.app.scenes.top, TableScene) and driver.app.running
+
+
+def test_a_deal_code_is_typed_straight_into_new_game(play) -> None:
+    driver = play()
+    driver.key(pygame.K_n)
+    scene = driver.app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    driver.post(pygame.TEXTINPUT, text="n")  # the text of the key that opened it
+    assert scene.field.value == ""
+    driver.key(pygame.K_RIGHT)  # arrows change the focused choice (Start: nothing)
+    for piece in ("SB1-", "S4R-", "ABCDEFG"):
+        driver.key(pygame.K_s)
+        driver.post(pygame.TEXTINPUT, text=piece)
+    assert scene.field.value == "SB1-S4R-ABCDEFG"
+    driver.key(pygame.K_RETURN)
+    assert str(driver.app.session.code) == "SB1-S4R-ABCDEFG"
+    assert isinstance(driver.app.scenes.top, TableScene)
+
+
+def test_the_win_dialog_by_keys(play) -> None:
+    code = "SO1-S1C-AAAAAAB"
+    driver = play(code=code, size=(1024, 640))
+    play_by_keys(driver, WINNING_LINES[code])
+    driver.settle()
+    assert isinstance(driver.app.scenes.top, WinScene)
+    driver.key(pygame.K_TAB)
+    assert focused_label(driver) is not None
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.app.scenes.top, TableScene)
+
+
+# ------------------------------------------------------------ accessibility
+def test_reduced_motion_slides_every_card_briefly_and_skips_the_cascade(play) -> None:
+    from spider.app.table.board import SHORT_SLIDE
+
+    driver = play(reduced_motion=True)
+    board = driver.table.board
+    assert not board.moving  # no deal-in from the stock
+    driver.key(pygame.K_d)
+    steps = [step for sprite in board.sprites() for step in sprite.steps]
+    assert steps and max(step.duration for step in steps) <= SHORT_SLIDE
+    code = "SO1-S1C-AAAAAAB"
+    driver = play(code=code, reduced_motion=True)
+    play_by_keys(driver, WINNING_LINES[code])
+    driver.settle()
+    assert driver.table.celebration is None
+    assert isinstance(driver.app.scenes.top, WinScene)
+
+
+def test_larger_indices_change_the_faces_not_the_backs(play) -> None:
+    from spider.model.cards import Card, Suit
+
+    driver = play()
+    images = driver.table.images
+    card = Card(10, Suit.HEARTS)
+    plain = pygame.image.tobytes(images.face(card), "RGBA")
+    back = pygame.image.tobytes(images.back(), "RGBA")
+    driver.app.apply_settings(driver.app.settings.with_(large_index=True))
+    images = driver.table.images
+    assert images.large_index
+    assert pygame.image.tobytes(images.face(card), "RGBA") != plain
+    assert pygame.image.tobytes(images.back(), "RGBA") == back

@@ -27,7 +27,8 @@ MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP
 
 #: Keys without Ctrl or Alt, and what they ask for (Shift+H is the demo).
 KEYS = {pygame.K_d: Command.DEAL, pygame.K_n: Command.NEW, pygame.K_a: Command.AUTO_PLACE,
-        pygame.K_h: Command.HINT, pygame.K_F1: Command.HELP}
+        pygame.K_h: Command.HINT, pygame.K_F1: Command.HELP, pygame.K_m: Command.MENU,
+        pygame.K_F10: Command.MENU}
 
 
 class TableInput:

@@ -78,11 +78,13 @@ class TableRenderer:
         g = self.geometry
         settings = self.table.app.settings
         card_size, four = (g.card_w, g.card_h), settings.four_colour
+        large = settings.large_index
         images = self._images
-        if images is None or images.size != card_size or images.four_colour != four:
+        if (images is None or images.size != card_size or images.four_colour != four
+                or images.large_index != large):
             # A new size: the old pictures stand in while the new ones are made
             # between frames (see spare), so the resize does not stall a frame.
-            self._images = CardImages(card_size, four, previous=images)
+            self._images = CardImages(card_size, four, previous=images, large_index=large)
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:

@@ -45,6 +45,7 @@ class TableScene(Scene):
         self.geometry = self._make_geometry(app.size)
         self.board = Board(self.geometry)
         self.board.speed = SPEEDS.get(app.settings.animation_speed, 1.0)
+        self.board.reduced_motion = app.settings.reduced_motion
         self.load(deal_in=not app.session.started)
 
     # ------------------------------------------------------------ the parts
@@ -121,6 +122,7 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         """Speed, colours or language changed: redraw what depends on them."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
+        self.board.reduced_motion = self.app.settings.reduced_motion
         self.renderer.restyle()
         self.hinting.settings_changed()
         self.app.request_redraw()
