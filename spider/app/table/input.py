@@ -4,8 +4,9 @@ Pointer states (Idle, Pressed, Dragging, and a pressed bar button) react to a
 button press, pointer motion and release by asking the controller to act, and
 return the next state. Positions come from ``event.pos``; a double-click is a
 press whose ``clicks`` attribute is 2 (pygame-ce ≥ 2.5.7). Keys map to
-:class:`Command` values. Animations never block input: the controller finishes
-them when a press begins.
+:class:`Command` values; keyboard play (the focus ring, a picked-up group,
+typed moves) is :mod:`.keyboard`'s. Animations never block input: the controller
+finishes them when a press begins.
 """
 
 from __future__ import annotations
