@@ -500,12 +500,15 @@ def draw_large_index(surface: pygame.Surface, card: Card, colour: tuple[int, int
     paper, within the strip a fanned column leaves in view (readable at 1280 × 720
     from an arm's length)."""
     w, h = surface.get_size()
-    band = round(h * 0.21)  # a face-up card in a column shows at least this much
+    band = round(h * 0.235)  # a face-up card in a column shows at least this much
     margin = max(1, round(w * 0.03))
     patch = pygame.Rect(margin, margin, w - 2 * margin, band - margin)
     pygame.draw.rect(surface, PAPER, patch, border_radius=max(1, round(w * 0.04)))
+    # A thin rule: the index is a header band of its own, not something cut off.
+    pygame.draw.line(surface, (205, 200, 190), (patch.x + margin, patch.bottom),
+                     (patch.right - margin, patch.bottom), max(1, round(h / 150)))
     rank = "10" if card.rank == 10 else RANK_LETTERS[card.rank - 1]
-    label = text.render(rank, max(8, round(patch.h * 1.15)), colour, bold=True)
+    label = text.render(rank, max(8, round(patch.h * 1.25)), colour, bold=True)
     label = label.subsurface(label.get_bounding_rect())  # the glyphs alone
     left = round(w * 0.07)
     surface.blit(label, label.get_rect(midleft=(left, patch.centery)))
