@@ -47,6 +47,8 @@ class Settings:
     fullscreen: bool = True
     language: str = ""
     four_colour: bool = False
+    large_index: bool = False      # larger card corners (low vision)
+    reduced_motion: bool = False   # no cascade, only short slides
     winnable_only: bool = False
     layout: str = "SP"
     suits: int = 1

@@ -54,6 +54,8 @@ def test_defaults_follow_the_spec():
         "fullscreen": True,
         "language": "",
         "four_colour": False,
+        "large_index": False,
+        "reduced_motion": False,
         "winnable_only": False,
         "layout": "SP",
         "suits": 1,

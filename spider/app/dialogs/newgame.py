@@ -58,6 +58,9 @@ class NewGameScene(Dialog):
         self.field = TextField(placeholder=tr("newgame.code-placeholder"), max_length=32,
                                on_submit=self.start, on_change=self._edited, width=17)
         self._repeat = (0, 0)
+        #: A key was pressed in the dialog: text typed from now on is the player's (the
+        #: text of the key that opened the dialog is not).
+        self._keyed = False
         #: The winnable-deal search on the worker, while it runs.
         self._search: Job | None = None
 
@@ -71,6 +74,18 @@ class NewGameScene(Dialog):
 
     def title(self) -> str:
         return tr("newgame.title")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A deal code can be typed at once: code characters go to the field wherever
+        the focus is."""
+        if event.type == pygame.KEYDOWN:
+            self._keyed = True
+        elif (event.type == pygame.TEXTINPUT and self._keyed and self.focus.focus is not self.field
+              and event.text.replace("-", "").isalnum()):
+            self.ensure()
+            self.focus.set_focus(self.field)
+            self.focus.state.keyboard = True
+        return super().handle(event)
 
     def _choose(self, name: str) -> Callable[[Any], None]:
         def put(value: Any) -> None:

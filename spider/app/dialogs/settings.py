@@ -82,6 +82,9 @@ class SettingsScene(Dialog):
             self._switch("four_colour", "settings.four-colour"),
             Field(tr("settings.animation"), speed, control_right=not self.compact,
                   stacked=self.compact),
+            Label(tr("settings.access"), "heading", GOLD, bold=True),
+            self._switch("large_index", "settings.large-index"),
+            self._switch("reduced_motion", "settings.reduced-motion"),
         ], gap=0.75)
         languages = Segments(
             [Option(code, name, language=code) for code, name in LANGUAGES.items()],

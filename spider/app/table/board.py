@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 #: Animation speed setting → factor on every duration (0: no animation).
 SPEEDS = {"normal": 1.0, "fast": 0.45, "off": 0.0}
+#: With reduced motion no card moves for longer than this (seconds at normal speed).
+SHORT_SLIDE = 0.12
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ class Board:
         self.dragging: list[CardSprite] = []
         self.time = 0.0
         self.speed = 1.0
+        #: Reduced motion: no deal-in, and every card's motion a short slide.
+        self.reduced_motion = False
         self.shake_until = 0.0
         self.cues: list[tuple[float, Sound]] = []
         self.rebuilds = 0
@@ -149,7 +153,7 @@ class Board:
         self.runs = [_placeholder_run(suit) for suit in game.runs]
         self.retarget()
         self.finish()
-        if deal_in and self.speed > 0:
+        if deal_in and self.speed > 0 and not self.reduced_motion:
             self._deal_in()
 
     def _deal_in(self) -> None:
@@ -206,7 +210,7 @@ class Board:
         return due
 
     def shake(self) -> None:
-        if self.speed > 0:
+        if self.speed > 0 and not self.reduced_motion:
             self.shake_until = self.time + TIMING.shake * self.speed
 
     # ------------------------------------------------------------- dragging
@@ -320,6 +324,8 @@ class Board:
                duration: float, ease: Easing, face: bool | None = None) -> float:
         """Queue a step after whatever the sprite already does; return its end."""
         _, _, busy_until = sprite.planned
+        if self.reduced_motion:
+            duration = min(duration, SHORT_SLIDE)
         step = Step(max(start, busy_until), duration * self.speed, dest, ease, face)
         sprite.queue(step)
         return step.end

@@ -138,12 +138,14 @@ class CardImages:
 
     def __init__(self, size: tuple[int, int], four_colour: bool = False,
                  folder: Path = CARDS, previous: CardImages | None = None,
-                 back: str = DEFAULT_BACK) -> None:
+                 back: str = DEFAULT_BACK, large_index: bool = False) -> None:
         """``previous``: the pictures at the last size, scaled to stand in (shown
         only until :meth:`work` has made the real ones); at the same size with
-        another ``back`` its faces are kept as they are, its back stands in."""
+        another ``back`` its faces are kept as they are, its back stands in.
+        ``large_index``: faces get a larger index (see :func:`draw_large_index`)."""
         self.size = (max(8, size[0]), max(8, size[1]))
         self.four_colour = four_colour
+        self.large_index = large_index
         self.folder = folder
         self.back_name = back
         self._faces: dict[Card | None, pygame.Surface] = {}
@@ -154,7 +156,8 @@ class CardImages:
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         while previous is not None and not previous._faces:
             previous = previous._previous
-        usable = previous is not None and previous.usable_for(four_colour, folder)
+        usable = (previous is not None and previous.usable_for(four_colour, folder)
+                  and previous.large_index == large_index)
         self._previous: CardImages | None = previous if usable else None
         if self._previous is not None and self._previous.size == self.size:
             # Only the back changed: the faces are the same pictures.
@@ -171,10 +174,11 @@ class CardImages:
     def usable_for(self, four_colour: bool, folder: Path) -> bool:
         return self.four_colour == four_colour and self.folder == folder
 
-    def matches(self, size: tuple[int, int], four_colour: bool, back: str) -> bool:
-        """Whether these are the pictures for that size, colours and back."""
+    def matches(self, size: tuple[int, int], four_colour: bool, back: str,
+                large_index: bool = False) -> bool:
+        """Whether these are the pictures for that size, colours, back and index."""
         return (self.size == size and self.four_colour == four_colour
-                and self.back_name == back)
+                and self.back_name == back and self.large_index == large_index)
 
     @property
     def radius(self) -> int:
@@ -298,6 +302,9 @@ class CardImages:
                 log.warning("card art for %s unreadable: %s", card or "back", error)
         if surface is None or surface.get_size() != self.size:
             surface = self._fallback_back() if card is None else self._fallback_face(card)
+        if self.large_index and card is not None:
+            surface = surface.copy()  # not a shared layer
+            draw_large_index(surface, card, suit_colour(card.suit, self.four_colour))
         return _prepared(surface)
 
     def _svg(self, data: bytes) -> pygame.Surface:
@@ -515,6 +522,28 @@ def draw_suit(surface: pygame.Surface, suit: Suit, centre: tuple[int, int], size
         pygame.draw.circle(surface, colour, (x - r, y + r * 0.5), r)
         pygame.draw.circle(surface, colour, (x + r, y + r * 0.5), r)
         pygame.draw.polygon(surface, colour, [(x, y), (x - r, y + 2 * r), (x + r, y + 2 * r)])
+
+
+def draw_large_index(surface: pygame.Surface, card: Card, colour: tuple[int, int, int]) -> None:
+    """Accessibility: a larger rank and suit over the card's top-left index, on plain
+    paper, within the strip a fanned column leaves in view (readable at 1280 × 720
+    from an arm's length)."""
+    w, h = surface.get_size()
+    band = round(h * 0.235)  # a face-up card in a column shows at least this much
+    margin = max(1, round(w * 0.03))
+    patch = pygame.Rect(margin, margin, w - 2 * margin, band - margin)
+    pygame.draw.rect(surface, PAPER, patch, border_radius=max(1, round(w * 0.04)))
+    # A thin rule: the index is a header band of its own, not something cut off.
+    pygame.draw.line(surface, (205, 200, 190), (patch.x + margin, patch.bottom),
+                     (patch.right - margin, patch.bottom), max(1, round(h / 150)))
+    rank = "10" if card.rank == 10 else RANK_LETTERS[card.rank - 1]
+    label = text.render(rank, max(8, round(patch.h * 1.25)), colour, bold=True)
+    label = label.subsurface(label.get_bounding_rect())  # the glyphs alone
+    left = round(w * 0.07)
+    surface.blit(label, label.get_rect(midleft=(left, patch.centery)))
+    pip = max(5, round(patch.h * 0.8))
+    draw_suit(surface, card.suit, (left + label.get_width() + pip * 3 // 4, patch.centery),
+              pip, colour)
 
 
 def _prepared(surface: pygame.Surface) -> pygame.Surface:

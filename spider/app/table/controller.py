@@ -226,7 +226,7 @@ class TableController:
         self.win_pending = False
         self.table.renderer.interim = None  # the real picture, not a stretched one
         self.app.play_sound(Sound.WIN)
-        if self.board.speed == 0:
+        if self.board.speed == 0 or self.app.settings.reduced_motion:  # no cascade
             self.app.commands.show_win()
             return
         self.celebration = self.table.renderer.start_celebration()

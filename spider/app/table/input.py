@@ -4,8 +4,9 @@ Pointer states (Idle, Pressed, Dragging, and a pressed bar button) react to a
 button press, pointer motion and release by asking the controller to act, and
 return the next state. Positions come from ``event.pos``; a double-click is a
 press whose ``clicks`` attribute is 2 (pygame-ce ≥ 2.5.7). Keys map to
-:class:`Command` values. Animations never block input: the controller finishes
-them when a press begins.
+:class:`Command` values; keyboard play (the focus ring, a picked-up group,
+typed moves) is :mod:`.keyboard`'s. Animations never block input: the controller
+finishes them when a press begins.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.table.controller import Command
+from spider.app.table.keyboard import TableKeyboard
 
 if TYPE_CHECKING:
     from spider.app.table.controller import TableController
@@ -26,7 +28,8 @@ MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP
 
 #: Keys without Ctrl or Alt, and what they ask for (Shift+H is the demo).
 KEYS = {pygame.K_d: Command.DEAL, pygame.K_n: Command.NEW, pygame.K_a: Command.AUTO_PLACE,
-        pygame.K_h: Command.HINT, pygame.K_F1: Command.HELP}
+        pygame.K_h: Command.HINT, pygame.K_F1: Command.HELP, pygame.K_m: Command.MENU,
+        pygame.K_F10: Command.MENU}
 
 
 class TableInput:
@@ -39,6 +42,8 @@ class TableInput:
         #: The bar button under the pointer (lit), or None.
         self.hovered: Command | None = None
         self._hand = False
+        #: Keyboard play: the focus ring, the selection, a picked-up group, typed moves.
+        self.keys = TableKeyboard(table)
 
     @property
     def controller(self) -> TableController:
@@ -73,6 +78,8 @@ class TableInput:
         """One mouse, key or focus event; True when the picture may have changed."""
         if event.type in MOUSE_EVENTS:
             dragging = self.dragging is not None
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.keys.hide()
             self.state = dispatch(self.state, self, event)
             if event.type == pygame.MOUSEMOTION:
                 if self._hover(event.pos):
@@ -88,6 +95,7 @@ class TableInput:
 
     def cancel(self) -> None:
         """Give up what is held (a dragged group glides back) and end animations."""
+        self.keys.release()
         self.state.cancel(self)
         self.state = Idle()
         self.table.board.finish()
@@ -95,9 +103,12 @@ class TableInput:
     def reset(self) -> None:
         """A new game is shown: nothing is held (the old game's group is gone)."""
         self.state = Idle()
+        self.keys.reset()
 
     def release_hold(self) -> None:
-        """A dialog covers the table: let go of what is held (no animations ended)."""
+        """A dialog covers the table: let go of what is held, by the pointer or the keys
+        (no animations ended)."""
+        self.keys.release()
         self.state.cancel(self)
         self.state = Idle()
 
@@ -126,7 +137,7 @@ class TableInput:
             controller.run(Command.REDO if shift else Command.UNDO)
         elif ctrl and key == pygame.K_y:
             controller.run(Command.REDO)
-        elif ctrl or alt:
+        elif ctrl or alt or (self.dragging is None and self.keys.key(key, shift)):
             return
         elif key == pygame.K_ESCAPE:
             if self.dragging is not None:

@@ -24,6 +24,7 @@ from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
 from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.hud import TopBar
+from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from spider.app.table.scene import TableScene
 
 HIGHLIGHT = (255, 214, 92)
+FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
 
 
@@ -83,11 +85,13 @@ class TableRenderer:
         g = self.geometry
         settings = self.table.app.settings
         card_size, four, back = (g.card_w, g.card_h), settings.four_colour, settings.card_back
+        large = settings.large_index
         images = self._images
-        if images is None or not images.matches(card_size, four, back):
-            # A new size or back: the old pictures stand in while the new ones are
-            # made between frames (see spare), so the change does not stall a frame.
-            self._images = CardImages(card_size, four, previous=images, back=back)
+        if images is None or not images.matches(card_size, four, back, large):
+            # A new size, back or index: the old pictures stand in while the new ones
+            # are made between frames (see spare), so the change does not stall a frame.
+            self._images = CardImages(card_size, four, previous=images, back=back,
+                                      large_index=large)
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:
@@ -252,7 +256,7 @@ class TableRenderer:
                 "score": game.score, "moves": game.moves, "seconds": session.elapsed,
                 "code": str(session.code),
                 "busy": frozenset((Command.HINT,)) if table.hinting.thinking else frozenset(),
-                "note": table.hinting.status}
+                "note": table.input.keys.note or table.hinting.status}
 
     def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
         state = self._bar_state()
@@ -284,8 +288,9 @@ class TableRenderer:
             drawn = celebration.draw_changes(surface, covers[0] if covers else None)
             return [surface.get_rect()] if drawn else None
         if (above or table.toast.visible or self.interim is not None or self._moved is None
-                or table.hinting.mark is not None or table.board.stock_shake()):
-            return None
+                or table.hinting.mark is not None or table.board.stock_shake()
+                or table.input.keys.visible):
+            return None  # the focus ring is drawn whole with the table
         resting, flying, dragged = table.board.layers()
         landed = self._still_changes(resting)
         if landed is None:
@@ -372,6 +377,8 @@ class TableRenderer:
         order of ``groups``) with their shadows."""
         for place, glow in highlights:
             surface.blit(glow, place)
+        if self.table.input.keys.visible:
+            self._draw_focus(surface)
         now = self.table.board.time
         for group in groups:
             if group.held:
@@ -451,18 +458,46 @@ class TableRenderer:
         surface.blit(image, (round(x), round(y)))
 
     def _highlights(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
-        """Where the columns that accept the dragged group are lit, and the light."""
-        drag = self.table.input.dragging
-        if drag is None or not self.table.app.settings.placement_help:
+        """Where the columns that accept the group in the hand (dragged, or picked up
+        by keys) are lit, and the light."""
+        drag, keys = self.table.input.dragging, self.table.input.keys
+        accepting = (drag.accepting if drag is not None
+                     else keys.accepting if keys.held is not None else [])
+        if not accepting or not self.table.app.settings.placement_help:
             return []
         g = self.geometry
         glow = self.images.outline((*HIGHLIGHT, 235), max(2, g.card_w // 36),
                                    fill=(*HIGHLIGHT, 46))
         places = []
-        for column in drag.accepting:
+        for column in accepting:
             cards = self.table.board.columns[column]
             places.append(_whole(cards[-1].target) if cards else g.column_slot(column)[:2])
         return [(place, glow) for place in places]
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard's focus ring around a column (or the stock) and, within it, a
+        frame around the selected cards."""
+        g, keys, board = self.geometry, self.table.input.keys, self.table.board
+        width = max(2, g.card_w // 30)
+        radius = max(4, g.card_w // 12)
+        if keys.focus == STOCK:
+            box = g.stock_box(self.table.game.deals_left)
+            if box is None:
+                return
+            ring = pygame.Rect(box.x, box.y, box.w, box.h).inflate(width * 4, width * 4)
+        else:
+            strip = g.column_strip(keys.focus)
+            ring = pygame.Rect(strip.x + width, strip.y + width // 2,
+                               strip.w - 2 * width, strip.h - width)
+        pygame.draw.rect(surface, FOCUS, ring, width, radius)
+        count = keys.selection() if keys.held is None else 0
+        cards = board.columns[keys.focus] if keys.focus != STOCK else []
+        if count and len(cards) >= count:
+            first, last = cards[-count].pos, cards[-1].pos
+            frame = pygame.Rect(round(first[0]), round(first[1]), g.card_w,
+                                round(last[1] - first[1]) + g.card_h)
+            pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
+                             width, radius)
 
     def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite],
                      lifted: float = 1.0) -> None:

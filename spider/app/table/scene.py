@@ -45,6 +45,7 @@ class TableScene(Scene):
         self.geometry = self._make_geometry(app.size)
         self.board = Board(self.geometry)
         self.board.speed = SPEEDS.get(app.settings.animation_speed, 1.0)
+        self.board.reduced_motion = app.settings.reduced_motion
         self.load(deal_in=not app.session.started)
 
     # ------------------------------------------------------------ the parts
@@ -120,6 +121,7 @@ class TableScene(Scene):
         """Speed, colours or language changed: redraw what depends on them (a new
         cloth in spare time, the table as it was shown meanwhile, as after a resize)."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
+        self.board.reduced_motion = self.app.settings.reduced_motion
         self.renderer.keep_interim_for_cloth()
         self.renderer.restyle(later=self.renderer.interim is not None)
         self.hinting.settings_changed()
@@ -141,7 +143,7 @@ class TableScene(Scene):
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
-        times = [self.toast.wake_in(), self.hinting.wake_in()]
+        times = [self.toast.wake_in(), self.hinting.wake_in(), self.input.keys.wake_in()]
         session = self.app.session
         if session.started and not self.game.is_won:
             times.append(1.0 - session.elapsed % 1.0)
@@ -168,6 +170,7 @@ class TableScene(Scene):
         changed = self.controller.update_win(dt) or changed
         if moved or self.board.moving:
             self.app.request_changes()  # the moving cards alone (see the renderer)
+        changed = self.input.keys.update(dt) or changed
         second = int(self.app.session.elapsed)
         if second != self._shown_second:
             self._shown_second = second
