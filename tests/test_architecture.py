@@ -18,14 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "spider"
 #: The layers, lowest first: each may import only itself and those before it.
 LAYERS = ("model", "data", "text", "solver", "app", "commands")
-#: Imports that break the layering for now, each with its reason.
-ALLOWED = {
-    # The saving service words its messages; the owner of spider/data is moving them up.
-    ("spider.data.persistence", "spider.text.i18n"),
-    # The notation's error messages; the owner of spider/data and the notation is moving
-    # them to spider.model.wording like the model's other refusals.
-    ("spider.model.notation", "spider.text.i18n"),
-}
+#: Imports that break the layering, each with its reason (none now).
+ALLOWED: set[tuple[str, str]] = set()
 #: The only module that may import ``tools`` (lazily: the benchmarks are not shipped).
 TOOLS_USER = "spider.commands.bench"
 

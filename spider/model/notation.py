@@ -12,7 +12,7 @@ from typing import Any
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, RUN_LENGTH, Action, Game, Move, Outcome, Slot
-from spider.text.i18n import tr
+from spider.model.wording import words
 
 _HEADER_KEYS = ("rules", "score", "moves", "removed", "stock")
 #: ASCII digits only: ``int`` would also read other scripts' digits (``١``, ``３``).
@@ -40,7 +40,7 @@ class NotationError(ValueError):
         params = {name: quote(value) if isinstance(value, str) else value
                   for name, value in params.items()}
         self.key, self.params = key, params
-        super().__init__(tr(key, **params))
+        super().__init__(words(key, **params))
 
 
 # ------------------------------------------------------------------ positions
