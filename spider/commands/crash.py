@@ -10,7 +10,8 @@
    opened — not with the dummy video driver, so headless runs never block;
 4. returns ``EXIT_CRASH`` (non-zero) for ``sys.exit``.
 
-Only the standard library is imported at module level, so the handler still works
+Only the standard library (and the names in :mod:`spider.environment`) is imported at
+module level, so the handler still works
 when the failure is an import error inside the game. The message box is injectable
 (``show=``) so tests never open a real one. ``SPIDER_TEST_CRASH=1`` in the environment
 raises a deliberate error first: CI uses it to prove the packaged executable reports
@@ -30,8 +31,9 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
+from spider import environment  # names only: safe before anything of the game loads
+
 EXIT_CRASH = 70
-TEST_CRASH_ENV = "SPIDER_TEST_CRASH"
 TITLE = "Spider"
 
 ShowMessage = Callable[[str, str], object]
@@ -181,8 +183,8 @@ def run_guarded(main: Callable[[], int | None], show: ShowMessage | None = None)
     """
     _ensure_streams()
     try:
-        if os.environ.get(TEST_CRASH_ENV) == "1":
-            raise ForcedCrash(f"a deliberate crash ({TEST_CRASH_ENV}=1)")
+        if os.environ.get(environment.TEST_CRASH) == "1":
+            raise ForcedCrash(f"a deliberate crash ({environment.TEST_CRASH}=1)")
         status = main()
         return 0 if status is None else int(status)
     except SystemExit:

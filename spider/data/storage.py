@@ -26,9 +26,10 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
+from spider import environment
+
 T = TypeVar("T")
 
-DATA_DIR_ENV = "SPIDER_DATA_DIR"
 KINDS = ("settings", "game", "statistics")
 #: The largest file read back: far above any real save (a long game is tens of kB).
 MAX_BYTES = 4 * 1024 * 1024
@@ -69,7 +70,7 @@ class Loaded(Generic[T]):
 
 def data_dir() -> Path:
     """The folder for saved data: $SPIDER_DATA_DIR, else the platform's user data folder."""
-    override = os.environ.get(DATA_DIR_ENV)
+    override = os.environ.get(environment.DATA_DIR)
     if override:
         return Path(override).expanduser()
     return Path(platformdirs.user_data_dir("Spider", appauthor=False))
