@@ -11,8 +11,8 @@
 4. returns ``EXIT_CRASH`` (non-zero) for ``sys.exit``.
 
 Only the standard library (and the names in :mod:`spider.environment`) is imported at
-module level, so the handler still works
-when the failure is an import error inside the game. The message box is injectable
+module level, so the handler still works when the failure is an import error inside
+the game. The message box is injectable
 (``show=``) so tests never open a real one. ``SPIDER_TEST_CRASH=1`` in the environment
 raises a deliberate error first: CI uses it to prove the packaged executable reports
 crashes.
