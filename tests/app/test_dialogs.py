@@ -195,7 +195,7 @@ def test_every_setting_can_be_changed_with_the_keyboard() -> None:
         assert app.settings != before, focus
         scene = app.scenes.top
         driver.key(pygame.K_TAB)
-    assert len(seen) == 13                              # every setting, each once
+    assert len(seen) == 15                              # every setting, each once
     assert isinstance(app.scenes.top, SettingsScene)
     saved = load_settings(storage.data_dir()).value
     assert saved == app.settings
