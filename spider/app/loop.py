@@ -22,6 +22,7 @@ import pygame
 
 from spider.app.assets import ASSETS
 from spider.app.clock import Clock, SystemClock
+from spider.app.desktop import name_the_app
 from spider.app.dialogs import (
     ConfirmScene,
     HelpScene,
@@ -61,6 +62,7 @@ class App:
         """``saved``: what the data folder holds (read when not given); ``settings``
         and ``session`` stand in for the saved ones. ``size``: the windowed size;
         ``fullscreen`` overrides the setting (headless runs)."""
+        name_the_app()
         pygame.display.init()
         pygame.font.init()
         saved = saved if saved is not None else load_saved()
