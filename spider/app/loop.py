@@ -206,9 +206,24 @@ class App:
         """The bar's Menu button."""
         self.open(MenuScene(self))
 
-    def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
-        """Ask before ``on_yes()``."""
-        self.open(ConfirmScene(self, message_key, on_yes))
+    def confirm(self, message_key: str, on_yes: Callable[[], None],
+                note_key: str | None = None) -> None:
+        """Ask before ``on_yes()`` (``note_key``: a smaller line under the question)."""
+        self.open(ConfirmScene(self, message_key, on_yes, note_key=note_key))
+
+    def counts_as_loss(self) -> bool:
+        """Whether leaving the game in progress now counts as a loss in the statistics."""
+        session = self.session
+        return session.started and not session.game.is_won and not self.persistence.counted
+
+    def ask_restart(self) -> None:
+        """Restart, asking first when moves would be lost (and saying when the game
+        counts as a loss, as New game does)."""
+        if not self.session.started or self.session.game.is_won:
+            self.restart()
+            return
+        self.confirm("table.confirm-restart", self.restart,
+                     "newgame.counts-as-loss" if self.counts_as_loss() else None)
 
     def show_win(self) -> None:
         """The game is won and celebrated: score, moves, time and records, and what next."""

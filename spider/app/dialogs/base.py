@@ -13,6 +13,7 @@ import pygame
 from spider.app.scenes import Cover, Scene
 from spider.app.table.cardimages import soft_shadow
 from spider.app.ui.widgets import (
+    DIM,
     LINE,
     PANEL,
     PANEL_EDGE,
@@ -397,8 +398,10 @@ class ConfirmScene(Dialog):
 
     def __init__(self, app: App, message_key: str, on_yes: Callable[[], None],
                  yes_key: str | None = None, no_key: str | None = None,
-                 **params: object) -> None:
+                 note_key: str | None = None, **params: object) -> None:
+        """``note_key``: a smaller line under the question (what else yes does)."""
         super().__init__(app)
+        self.note_key = note_key
         question, yes, no = QUESTIONS.get(message_key, (message_key, "confirm.yes",
                                                         "confirm.no"))
         self.message_key = question
@@ -410,7 +413,11 @@ class ConfirmScene(Dialog):
         return tr(f"{self.message_key}-title") if self.message_key in TITLED else ""
 
     def body(self) -> Widget:
-        return Label(tr(self.message_key, **self.params), max_width=24)
+        question = Label(tr(self.message_key, **self.params), max_width=24)
+        if self.note_key is None:
+            return question
+        return Column([question, Label(tr(self.note_key), "small", DIM, max_width=28)],
+                      gap=0.6)
 
     def footer(self) -> Widget:
         return Row([Button(tr(self.no_key), self.cancel),
@@ -455,11 +462,7 @@ class MenuScene(Dialog):
 
     def _restart(self) -> None:
         self.close()
-        app = self.app
-        if app.session.started and not app.session.game.is_won:
-            app.confirm("table.confirm-restart", app.restart)
-        else:
-            app.restart()
+        self.app.ask_restart()
 
     def initial_focus(self) -> Widget | None:
         widgets = self.focus.focusables()

@@ -336,10 +336,7 @@ class TableScene(Scene):
         if action == "new":
             app.open_new_game_dialog()
         elif action == "restart":
-            if app.session.started:
-                app.confirm("table.confirm-restart", app.restart)
-            else:
-                app.restart()
+            app.ask_restart()
         elif action in ("undo", "redo"):
             self.perform(action)
         elif action == "menu":
