@@ -32,6 +32,7 @@ from spider.app.dialogs import (
     StatisticsScene,
     WinScene,
 )
+from spider.app.displays import display_of, displays
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sounds
 from spider.app.table.scene import TableScene
@@ -79,7 +80,10 @@ class App:
         self.scenes = SceneStack()
         self.running = True
         self.fullscreen = settings.fullscreen
-        self.windowed_size = size or _default_window()
+        remembered = settings.window if size is None else ()
+        self.windowed_size = size or (remembered[2:] if remembered else _default_window())
+        #: Where the windowed window was put (None: where the system puts it).
+        self.windowed_at: tuple[int, int] | None = remembered[:2] if remembered else None
         self.screen = self._open_window()
         self._scene_size = self.screen.get_size()
         self._dirty = True
@@ -100,15 +104,45 @@ class App:
         with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(ASSETS / "icon" / "spider.png"))
         if self.fullscreen:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            # The whole display the window is on, from its corner: the window goes there
+            # first (without a window manager to do it, X11 would leave it where it was).
+            number = display_of(self._windowed_rect())
+            place = displays()[number]
+            if pygame.display.get_surface() is not None:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.set_window_position(place.topleft)
+                    pygame.event.pump()
+            screen = pygame.display.set_mode(place.size, pygame.FULLSCREEN, display=number)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if self.windowed_at is not None:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.set_window_position(_on_screen(self.windowed_at,
+                                                                  self.windowed_size))
             with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         pygame.display.set_caption(tr("app.title"))
         return screen
+
+    def _windowed_rect(self) -> pygame.Rect | None:
+        """The windowed window's place on the desktop (None before it has one)."""
+        if self.windowed_at is None:
+            return None
+        return pygame.Rect(self.windowed_at, self.windowed_size)
+
+    def _moved(self, pos: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            self.windowed_at = pos
+
+    def _remember_window(self) -> None:
+        """Keep the windowed window's place and size with the settings (saved)."""
+        if self.windowed_at is None:
+            return
+        window = (*self.windowed_at, *self.windowed_size)
+        if window != self.settings.window:
+            self.settings = self.settings.with_(window=window)
+            self.persistence.settings_changed(self.settings)
 
     def toggle_fullscreen(self) -> None:
         """Switch between full screen and a resizable window (the choice is a setting)."""
@@ -116,6 +150,9 @@ class App:
 
     def _set_fullscreen(self, on: bool) -> None:
         self.table.interrupt()
+        if on and pygame.display.get_surface() is not None:
+            with contextlib.suppress(pygame.error):
+                self._moved(pygame.display.get_window_position())
         self.fullscreen = on
         self.screen = self._open_window()
         self._resized(self.screen.get_size())
@@ -145,6 +182,7 @@ class App:
 
     def quit(self) -> None:
         """Save the game where it is and leave the loop; ``run`` then returns."""
+        self._remember_window()
         self.persistence.quit()
         self.running = False
 
@@ -176,6 +214,7 @@ class App:
             self._set_fullscreen(settings.fullscreen)
         self.table.settings_changed()
         self.persistence.settings_changed(settings)
+        self._remember_window()
 
     def play_sound(self, name: str) -> None:
         """Play a sound effect: pickup, place, deal, flip, run, win or refuse."""
@@ -245,6 +284,8 @@ class App:
             self._resized((event.w, event.h))
         elif kind == pygame.WINDOWSIZECHANGED:
             self._resized((event.x, event.y))
+        elif kind == pygame.WINDOWMOVED:
+            self._moved((event.x, event.y))
         elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                       pygame.VIDEOEXPOSE):
             self.request_redraw()
@@ -423,6 +464,16 @@ def _default_window() -> tuple[int, int]:
     except (pygame.error, IndexError):
         width, height = 1600, 1000
     return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
+
+
+def _on_screen(corner: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """``corner`` moved so that a window of ``size`` there shows at least its top left
+    part on a display (a display may have gone since it was put there)."""
+    places = displays()
+    if any(place.collidepoint(corner[0] + 40, corner[1] + 20) for place in places):
+        return corner
+    first = places[0]
+    return first.x + max(0, (first.w - size[0]) // 2), first.y + max(0, (first.h - size[1]) // 2)
 
 
 def run(smoke_test: bool = False, code: DealCode | None = None) -> int:

@@ -37,3 +37,48 @@ def test_restart_of_a_game_already_counted_does_not_say_so_again(play) -> None:
     driver.app.persistence.record_loss(driver.app.session)
     driver.click(driver.button_point("restart"))
     assert tr("newgame.counts-as-loss") not in dialog_texts(driver.app)
+
+
+# ------------------------------------------------------------- full screen
+def put_window(driver, corner: tuple[int, int], size: tuple[int, int] | None = None) -> None:
+    """Move (and resize) the window as the player does: SDL sends the events."""
+    if size is not None:
+        driver.resize(size)
+    pygame.display.set_window_position(corner)
+    driver.settle()
+
+
+def test_full_screen_after_windowed_covers_the_display_from_its_corner(play, monkeypatch) -> None:
+    driver = play(size=(1536, 864))
+    put_window(driver, (192, 108))
+    opened: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    set_mode = pygame.display.set_mode
+
+    def spy(size, flags=0, *args, **kwargs):
+        if flags & pygame.FULLSCREEN:
+            opened.append((pygame.display.get_window_position(), tuple(size)))
+        return set_mode(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", spy)
+    driver.key(pygame.K_F11)
+    driver.settle()
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert opened == [((0, 0), desktop)]
+    assert driver.app.size == desktop
+
+
+def test_leaving_full_screen_restores_the_window_the_player_chose(play, tmp_path) -> None:
+    from spider.data.persistence import load_saved
+    from spider.data.storage import data_dir
+
+    driver = play(size=(1280, 720))
+    put_window(driver, (120, 80), (1000, 700))
+    driver.key(pygame.K_F11)
+    driver.settle()
+    assert driver.app.fullscreen
+    driver.key(pygame.K_F11)
+    driver.settle()
+    assert driver.app.size == (1000, 700)
+    assert pygame.display.get_window_position() == (120, 80)
+    driver.key(pygame.K_q, pygame.KMOD_CTRL)
+    assert load_saved(data_dir()).settings.window == (120, 80, 1000, 700)

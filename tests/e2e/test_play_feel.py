@@ -94,3 +94,26 @@ def test_the_window_is_called_spider_and_the_start_is_quiet(display: Display, ga
     err = started.stop()
     assert started.process.returncode == 0
     assert err == "", err[-2000:]
+
+
+def test_full_screen_covers_the_display_and_leaving_it_restores_the_window(
+        display: Display, game, tmp_path: Path) -> None:
+    started = game()
+    assert display.geometry(started.window) == (0, 0, *SCREEN)  # first start: full screen
+    display.xdotool("key", "F11")
+    time.sleep(1.5)
+    window = display.find_window(started.process.pid)
+    display.xdotool("windowmove", window, 300, 200)
+    display.xdotool("windowsize", window, 1200, 800)
+    time.sleep(1.0)
+    display.xdotool("key", "F11")
+    time.sleep(1.5)
+    window = display.find_window(started.process.pid)
+    assert display.geometry(window) == (0, 0, *SCREEN)  # not at 300, 200: all of it shows
+    shot(display, "full-screen-again", tmp_path)
+    display.xdotool("key", "F11")
+    time.sleep(1.5)
+    window = display.find_window(started.process.pid)
+    assert display.geometry(window) == (300, 200, 1200, 800)
+    started.stop()
+    assert started.process.returncode == 0
