@@ -79,6 +79,7 @@ class App:
         self.sounds = Sounds(self)
         self.scenes = SceneStack()
         self.running = True
+        self.hidden = False  # the window is minimised or hidden
         self.fullscreen = settings.fullscreen
         remembered = settings.window if size is None else ()
         self.windowed_size = size or (remembered[2:] if remembered else _default_window())
@@ -286,8 +287,11 @@ class App:
             self._resized((event.x, event.y))
         elif kind == pygame.WINDOWMOVED:
             self._moved((event.x, event.y))
+        elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.hidden = True
         elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
-                      pygame.VIDEOEXPOSE):
+                      pygame.WINDOWMAXIMIZED, pygame.VIDEOEXPOSE):
+            self.hidden = False
             self.request_redraw()
         elif kind == pygame.KEYDOWN and self._global_key(event):
             return
@@ -306,6 +310,12 @@ class App:
             self.quit()
             return True
         return False
+
+    @property
+    def clock_runs(self) -> bool:
+        """The game clock runs only while the player sees the table: not under a dialog
+        (menu, settings, help, statistics, a question) nor in a hidden window."""
+        return not self.hidden and self.scenes.top is self.table
 
     @property
     def busy(self) -> bool:
@@ -334,7 +344,8 @@ class App:
     def _advance(self) -> None:
         now = self.clock.now()
         frame, self._last = max(0.0, now - self._last), now
-        self.session.tick(min(frame, MAX_CLOCK_GAP))
+        if self.clock_runs:
+            self.session.tick(min(frame, MAX_CLOCK_GAP))
         self._lag += min(frame, MAX_FRAME)
         if self._lag >= STEP and not self.scenes.animating:
             # Nothing moves: one update lets timers (messages, the clock) catch up.

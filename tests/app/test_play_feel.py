@@ -82,3 +82,42 @@ def test_leaving_full_screen_restores_the_window_the_player_chose(play, tmp_path
     assert pygame.display.get_window_position() == (120, 80)
     driver.key(pygame.K_q, pygame.KMOD_CTRL)
     assert load_saved(data_dir()).settings.window == (120, 80, 1000, 700)
+
+
+# -------------------------------------------------------------------- clock
+def clock_after(driver, seconds: float = 2.0) -> float:
+    """The game clock after ``seconds`` of the loop running."""
+    driver.app.run_frames(round(seconds * 60))
+    return driver.app.session.elapsed
+
+
+def test_the_clock_stops_while_a_dialog_covers_the_table(play) -> None:
+    driver = play()
+    driver.click(driver.stock_point())
+    driver.settle()
+    running = clock_after(driver)
+    assert running > 1.5
+    for opened in ("menu", "help", "settings", "statistics"):
+        if opened == "menu":
+            driver.click(driver.button_point("menu"))
+        else:
+            getattr(driver.app, f"open_{opened}")()
+        driver.settle()
+        assert driver.app.scenes.top is not driver.table
+        paused = driver.app.session.elapsed
+        assert clock_after(driver) == paused, opened
+        driver.key(pygame.K_ESCAPE)
+        driver.settle()
+        assert driver.app.scenes.top is driver.table
+        assert clock_after(driver) > paused + 1.5
+
+
+def test_the_clock_stops_while_the_window_is_minimised(play) -> None:
+    driver = play()
+    driver.click(driver.stock_point())
+    driver.settle()
+    driver.post(pygame.WINDOWMINIMIZED)
+    paused = driver.app.session.elapsed
+    assert clock_after(driver) == paused
+    driver.post(pygame.WINDOWRESTORED)
+    assert clock_after(driver) > paused + 1.5
