@@ -121,3 +121,27 @@ def test_the_clock_stops_while_the_window_is_minimised(play) -> None:
     assert clock_after(driver) == paused
     driver.post(pygame.WINDOWRESTORED)
     assert clock_after(driver) > paused + 1.5
+
+
+# ------------------------------------------------------------ can still win
+TWO_MOVES_TO_WIN = """
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
+2: 2s
+3: As
+"""
+
+
+def test_the_can_still_win_note_stays_faded_while_it_is_checked_again(play, monkeypatch) -> None:
+    from spider.app.table.hinting import Hinting
+
+    monkeypatch.setattr(Hinting, "threaded", False)
+    driver = play(position=TWO_MOVES_TO_WIN, win_check=True)
+    hinting = driver.table.hinting
+    assert hinting.status == tr("table.winnable")
+    driver.double_click(driver.card_point(2, 0))  # the ace flies onto the two
+    assert driver.table.board.moving
+    assert hinting.status == tr("table.winnable")  # the last answer, not nothing
+    assert hinting.rechecking
+    driver.settle()
+    assert driver.table.game.columns[2] == []
+    assert hinting.status == tr("table.winnable") and not hinting.rechecking

@@ -209,6 +209,8 @@ class Hinting:
         self.demo = False
         self.winnable: bool | None = None  # True, False (proven), None: unknown / not shown
         self.win_known = False             # whether ``winnable`` answers the position shown
+        #: ``winnable`` answered an earlier position: shown faded until the new answer.
+        self.rechecking = False
         self.seen = Seen()
         self._ticket = 0
         self._wanted: dict[str, int] = {}
@@ -380,7 +382,7 @@ class Hinting:
         self.clear()
         session = self.table.app.session
         self.seen = Seen.of_history(session.game, game_from_code(session.code))
-        self._check_winnable()
+        self._check_winnable(keep=False)
 
     def leave(self) -> None:
         """A dialog covers the table: no hint work, no mark, no demo."""
@@ -390,7 +392,10 @@ class Hinting:
     def settings_changed(self) -> None:
         if not self.hints_on:
             self.clear()
-        self._check_winnable()
+        if not self.checks_winnable:
+            self._check_winnable(keep=False)
+        elif not self.win_known and "winnable" not in self._wanted:
+            self._check_winnable()  # turned on: search the position shown
 
     def close(self) -> None:
         self._wanted.clear()
@@ -399,13 +404,17 @@ class Hinting:
             self.worker = None
 
     # ---------------------------------------------------------- winnability
-    def _check_winnable(self) -> None:
-        """A new position: forget the answer, and search it when the table is calm."""
+    def _check_winnable(self, keep: bool = True) -> None:
+        """A new position: search it when the table is calm. Meanwhile the last answer
+        stays, marked as being checked again (``keep``: it was about this game)."""
         self._cancel("winnable")
-        known = self.win_known
-        self.winnable, self.win_known, self._win_position = None, False, None
-        if known:
-            self.app.request_redraw()
+        if keep and self.win_known and not self.game.is_won:
+            self.rechecking = True
+        else:
+            if self.win_known:
+                self.app.request_redraw()
+            self.winnable, self.win_known, self.rechecking = None, False, False
+        self._win_position = None
         if self.checks_winnable and not self.game.is_won:
             self._win_position = Position.from_game(self.game)
 
@@ -457,6 +466,7 @@ class Hinting:
                 self._win_position = None
                 if answer.error is None:
                     self.winnable, self.win_known = answer.value is True, True
+                    self.rechecking = False
                     self.app.request_redraw()
 
     def _hint_came(self, answer: Answer) -> None:

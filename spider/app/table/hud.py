@@ -13,6 +13,7 @@ from spider.text.i18n import format_number, tr
 WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
 NOTE = (255, 226, 150)
+NOTE_FADED = (150, 160, 130)  # a note being checked again: the last answer, dimmed
 BAR_FILL = (0, 0, 0, 84)
 BAR_LINE = (255, 255, 255, 26)
 
@@ -106,8 +107,10 @@ class TopBar:
 
     def draw(self, surface: pygame.Surface, *, hovered: str | None, pressed: str | None,
              disabled: set[str], score: int, moves: int, seconds: float, code: str,
-             busy: frozenset[str] = frozenset(), note: str | None = None) -> None:
-        """``busy``: buttons whose work is under way; ``note``: a short status by the code."""
+             busy: frozenset[str] = frozenset(), note: str | None = None,
+             note_faded: bool = False) -> None:
+        """``busy``: buttons whose work is under way; ``note``: a short status by the code
+        (``note_faded``: it is being checked again)."""
         for button in self.buttons:
             state = ("off" if button.action in disabled
                      else "down" if button.action == pressed
@@ -119,10 +122,10 @@ class TopBar:
                 caption, colour = self.busy_label, DIM
             label = text.render(caption, self.font_size, colour)
             surface.blit(label, label.get_rect(center=button.box.centre))
-        self._draw_status(surface, score, moves, seconds, code, note)
+        self._draw_status(surface, score, moves, seconds, code, note, note_faded)
 
     def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
-                     code: str, note: str | None = None) -> None:
+                     code: str, note: str | None = None, note_faded: bool = False) -> None:
         size, bar = self.status_size, self.geometry.bar
         parts = [(tr("table.score"), format_number(score)),
                  (tr("table.moves"), format_number(moves)),
@@ -136,7 +139,8 @@ class TopBar:
         code_label = text.render(code, small, DIM)
         room_right = self.right_start - self.pad
         # Right of the figures: the note then the code; the code goes first when short of room.
-        tags = [text.render(note, small, NOTE), code_label] if note else [code_label]
+        tags = [text.render(note, small, NOTE_FADED if note_faded else NOTE), code_label] if (
+            note) else [code_label]
         while tags and (sum(tag.get_width() + self.pad for tag in tags) + self.pad + total
                         > room_right - self.left_end):
             tags.pop()

@@ -543,7 +543,7 @@ class TableScene(Scene):
                  score=game.score, moves=game.moves, seconds=session.elapsed,
                  code=str(session.code),
                  busy=frozenset(("hint",)) if self.hinting.thinking else frozenset(),
-                 note=self.hinting.status)
+                 note=self.hinting.status, note_faded=self.hinting.rechecking)
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
