@@ -4,6 +4,7 @@ real loop."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from spider.app.dialogs import ConfirmScene
 from spider.app.ui.widgets import Label, walk
@@ -145,3 +146,41 @@ def test_the_can_still_win_note_stays_faded_while_it_is_checked_again(play, monk
     driver.settle()
     assert driver.table.game.columns[2] == []
     assert hinting.status == tr("table.winnable") and not hinting.rechecking
+
+
+# ----------------------------------------------------------------- settings
+ABOUT = {"double_click": "double-click", "auto_place": "auto-place",
+         "placement_help": "placement-help", "rule_reminders": "rule-reminders",
+         "hints": "hints", "win_check": "win-check"}
+
+
+@pytest.mark.parametrize("language", ["en", "vi", "hu", "zh"])
+def test_each_playing_setting_is_explained_under_its_name(play, language: str) -> None:
+    from spider.app.dialogs import SettingsScene
+    from spider.app.ui.widgets import Field
+
+    driver = play(language=language)
+    driver.click(driver.button_point("menu"))
+    driver.settle()
+    menu = driver.app.scenes.top
+    entry = next(widget for widget in walk(menu.focus.root)
+                 if getattr(widget, "label", None) == tr("menu.settings"))
+    driver.click(entry.rect.center)
+    driver.settle()
+    assert isinstance(driver.app.scenes.top, SettingsScene)
+    fields = {widget.label: widget for widget in walk(driver.app.scenes.top.focus.root)
+              if isinstance(widget, Field)}
+    for key in ABOUT.values():
+        field = fields[tr(f"settings.{key}")]
+        assert field.note is not None and field.note() == tr(f"settings.about.{key}")
+        assert field._note_lines, key  # drawn under the name
+
+
+def test_the_a_key_says_which_way_auto_place_went(play) -> None:
+    driver = play()
+    driver.key(pygame.K_a)
+    assert driver.app.settings.auto_place
+    assert driver.table.toast.message == tr("table.auto-place-on")
+    driver.key(pygame.K_a)
+    assert not driver.app.settings.auto_place
+    assert driver.table.toast.message == tr("table.auto-place-off")

@@ -44,19 +44,23 @@ class SettingsScene(Dialog):
             self.invalidate()
         return put
 
-    def _switch(self, name: str, key: str) -> Field:
+    def _switch(self, name: str, key: str, explained: bool = False) -> Field:
+        """A setting's switch (``explained``: with its one-line description under it,
+        ``settings.about.*``)."""
         switch = Switch(lambda: getattr(self.app.settings, name), self._setter(name))
-        return Field(tr(key), switch, control_right=True)
+        about = key.replace("settings.", "settings.about.", 1)
+        note = (lambda: tr(about)) if explained else None
+        return Field(tr(key), switch, note=note, control_right=True)
 
     def body(self) -> Widget:
         play = Column([
             Label(tr("settings.playing"), "heading", GOLD, bold=True),
-            self._switch("double_click", "settings.double-click"),
-            self._switch("auto_place", "settings.auto-place"),
-            self._switch("placement_help", "settings.placement-help"),
-            self._switch("rule_reminders", "settings.rule-reminders"),
-            self._switch("hints", "settings.hints"),
-            self._switch("win_check", "settings.win-check"),
+            self._switch("double_click", "settings.double-click", explained=True),
+            self._switch("auto_place", "settings.auto-place", explained=True),
+            self._switch("placement_help", "settings.placement-help", explained=True),
+            self._switch("rule_reminders", "settings.rule-reminders", explained=True),
+            self._switch("hints", "settings.hints", explained=True),
+            self._switch("win_check", "settings.win-check", explained=True),
         ], gap=0.75)
         speed = Segments([Option(value, tr(key)) for value, key in SPEED_NAMES],
                          lambda: self.app.settings.animation_speed,

@@ -840,6 +840,7 @@ class Field(Widget):
             control.stretch = True
         self.label_w: int | None = None
         self._note_lines: list[str] = []
+        self._note_w = 0  # the width a note under a right-hand control was measured at
         self._row_h_placed = 0
 
     def children(self) -> Sequence[Widget]:
@@ -867,10 +868,16 @@ class Field(Widget):
         height = self._row_h(style)
         note = self.note() if self.note else ""
         width = control_w
-        if note:
-            height += line_height(style.small) + style.line * 2
-            if not self.control_right:
-                width = max(width, min(text_width(note, style.small), round(26 * style.fs)))
+        if not note:
+            return label_w + 2 * style.gap + width, height
+        if self.control_right:  # the note runs under the label and the control
+            whole = label_w + 2 * style.gap + width
+            whole = max(whole, min(text_width(note, style.small), round(15 * style.fs)))
+            self._note_w = whole  # wrapped at this width when placed too (same lines)
+            lines = len(wrap(note, style.small, max(1, whole)))
+            return whole, height + style.line * 2 + lines * line_height(style.small)
+        height += line_height(style.small) + style.line * 2
+        width = max(width, min(text_width(note, style.small), round(26 * style.fs)))
         return label_w + 2 * style.gap + width, height
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
@@ -892,7 +899,8 @@ class Field(Widget):
         self._note_lines = []
         height = row_h
         if note:
-            width = rect.right - self.control.rect.x if not self.control_right else rect.w
+            width = (rect.right - self.control.rect.x if not self.control_right
+                     else min(rect.w, self._note_w or rect.w))
             self._note_lines = wrap(note, style.small, max(1, width))
             height += style.line * 2 + len(self._note_lines) * line_height(style.small)
         height += self._label_h(style)
