@@ -254,7 +254,8 @@ class App:
     def counts_as_loss(self) -> bool:
         """Whether leaving the game in progress now counts as a loss in the statistics."""
         session = self.session
-        return session.started and not session.game.is_won and not self.persistence.counted
+        return (session.started and not session.game.is_won and not session.demo_played
+                and not self.persistence.counted)
 
     def ask_restart(self) -> None:
         """Restart, asking first when moves would be lost (and saying when the game

@@ -227,7 +227,7 @@ class Persistence:
     def record_win(self) -> Records | None:
         """Count the current session as won, once; return the records it set."""
         session = self.app.session
-        if self.counted or not session.game.is_won:
+        if self.counted or not session.game.is_won or session.demo_played:
             return self.win_records
         self.counted = True
         game = session.game
@@ -238,7 +238,7 @@ class Persistence:
 
     def record_loss(self, session: Session) -> bool:
         """Count an abandoned session as lost if it was played and not already counted."""
-        if self.counted or not session.started or session.game.is_won:
+        if self.counted or not session.started or session.game.is_won or session.demo_played:
             return False
         # Its save says "counted" before the statistics count it: killed in between,
         # a loss is missed, but the game resumed at the next start is never counted again.

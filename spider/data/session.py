@@ -13,11 +13,15 @@ SAVE_VERSION = 1
 
 @dataclass
 class Session:
-    """One deal in play. The clock runs only while the game is played and not won."""
+    """One deal in play. The clock runs only while the game is played and not won.
+
+    ``demo_played`` is set once the demo made a move: such a game is never counted.
+    """
 
     code: DealCode
     game: Game = field(init=False)
     elapsed: float = 0.0
+    demo_played: bool = False
 
     def __post_init__(self) -> None:
         self.game = game_from_code(self.code)

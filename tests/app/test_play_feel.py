@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from spider.app.dialogs import ConfirmScene
+from spider.app.dialogs import ConfirmScene, WinScene
 from spider.app.ui.widgets import Label, walk
 from spider.model.game import DEAL
 from spider.text.i18n import tr
@@ -184,3 +184,72 @@ def test_the_a_key_says_which_way_auto_place_went(play) -> None:
     driver.key(pygame.K_a)
     assert not driver.app.settings.auto_place
     assert driver.table.toast.message == tr("table.auto-place-off")
+
+
+# --------------------------------------------------------------------- demo
+ONE_MOVE_TO_WIN = """
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+"""
+
+
+def start_demo_from_the_menu(driver) -> None:
+    driver.click(driver.button_point("menu"))
+    driver.settle()
+    entry = next(widget for widget in walk(driver.app.scenes.top.focus.root)
+                 if getattr(widget, "label", None) == tr("menu.demo"))
+    driver.click(entry.rect.center)
+
+
+def test_a_game_the_demo_played_in_is_never_counted(play, monkeypatch) -> None:
+    from spider.app.table.hinting import Hinting
+
+    monkeypatch.setattr(Hinting, "threaded", False)
+    monkeypatch.setattr(Hinting, "winnability", False)
+    driver = play(position=ONE_MOVE_TO_WIN)
+    start_demo_from_the_menu(driver)
+    assert driver.table.hinting.demo
+    for _ in range(20):
+        driver.app.run_frames(30)
+        if driver.table.game.is_won:
+            break
+    driver.settle()
+    assert driver.table.game.is_won
+    assert driver.app.session.demo_played
+    assert driver.app.persistence.statistics.get("SP-1-classic").played == 0
+    for _ in range(20):  # the celebration, then the dialog
+        if isinstance(driver.app.scenes.top, WinScene):
+            break
+        driver.app.run_frames(60)
+    assert driver.app.scenes.top.title() == tr("demo.won")
+    assert tr("demo.not-counted") in dialog_texts(driver.app)
+    driver.app.restart()  # nor a loss, when the player starts it over
+    assert driver.app.persistence.statistics.get("SP-1-classic").played == 0
+
+
+def test_the_demo_banner_stays_for_as_long_as_the_demo_plays(play, monkeypatch) -> None:
+    from spider.app.table.hinting import Hinting
+
+    monkeypatch.setattr(Hinting, "winnability", False)
+    driver = play(code="SP1-S1C-AAAAAAD")
+    start_demo_from_the_menu(driver)
+    for _ in range(10):  # seconds of demo: the banner never fades
+        driver.app.run_frames(60)
+        assert driver.table.hinting.demo
+        assert driver.table.banner == tr("demo.banner")
+    driver.key(pygame.K_SPACE)
+    assert driver.table.banner is None and not driver.table.hinting.demo
+
+
+def test_restarting_a_game_the_demo_played_in_does_not_say_it_counts(play, monkeypatch) -> None:
+    from spider.app.table.hinting import Hinting
+
+    monkeypatch.setattr(Hinting, "threaded", False)
+    monkeypatch.setattr(Hinting, "winnability", False)
+    driver = play(code="SP1-S1C-AAAAAAD")
+    start_demo_from_the_menu(driver)
+    driver.app.run_frames(120)
+    driver.key(pygame.K_SPACE)
+    assert driver.app.session.started and driver.app.session.demo_played
+    driver.click(driver.button_point("restart"))
+    assert tr("newgame.counts-as-loss") not in dialog_texts(driver.app)

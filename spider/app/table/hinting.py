@@ -298,7 +298,8 @@ class Hinting:
         self._demo_seen = Seen(dict(self.seen.known))
         self._demo_next, self._demo_due = None, True
         self._demo_previous, self._demo_rested = last_action(self.game), DEMO_PAUSE
-        self.table.notify(tr("hint.demo-start"), 4.0)
+        self.table.toast.clear()  # the demo's banner says it all while it plays
+        self.app.request_redraw()
 
     @property
     def _demo_pause(self) -> float:
@@ -513,6 +514,7 @@ class Hinting:
         if self._demo_next is None or self._demo_rested < self._demo_pause:
             return
         action, self._demo_next = self._demo_next, None
+        self.app.session.demo_played = True  # never a win, loss or streak change
         self._own_action = True
         try:
             if not table.perform(action):

@@ -235,6 +235,23 @@ class Toast:
         surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
 
 
+class Banner:
+    """A message that stays where the toast shows for as long as something lasts (the
+    demo), drawn under any toast."""
+
+    def __init__(self) -> None:
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[str, int, int] | None = None
+
+    def draw(self, surface: pygame.Surface, geometry: TableGeometry, message: str) -> None:
+        width, height = geometry.size
+        key = (message, width, height)
+        if self._key != key or self._surface is None:
+            self._key, self._surface = key, _toast_surface(message, geometry)
+        y = height - geometry.pad * 2 - geometry.card_h // 2
+        surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
+
+
 def _toast_surface(message: str, geometry: TableGeometry) -> pygame.Surface:
     size = max(13, round(geometry.bar.h * 0.46))
     width = geometry.size[0]

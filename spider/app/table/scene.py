@@ -21,7 +21,7 @@ from spider.app.table.celebration import Celebration
 from spider.app.table.felt import render_felt
 from spider.app.table.geometry import Box, TableGeometry
 from spider.app.table.hinting import Hinting
-from spider.app.table.hud import Toast, TopBar
+from spider.app.table.hud import Banner, Toast, TopBar
 from spider.app.table.input import Dragging, Idle, InputState, dispatch
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -43,6 +43,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.input: InputState = Idle()
         self.toast = Toast()
+        self._banner = Banner()
         self.hinting = Hinting(self)
         self.hovered: str | None = None
         self._hand = False
@@ -533,7 +534,14 @@ class TableScene(Scene):
             self._draw_old_bar(surface)
         else:
             self._draw_bar(surface, self.bar)
+        if self.banner is not None and not self.toast.visible:
+            self._banner.draw(surface, self.geometry, self.banner)
         self.toast.draw(surface, self.geometry)
+
+    @property
+    def banner(self) -> str | None:
+        """The message shown for as long as the demo plays (None: no banner)."""
+        return tr("demo.banner") if self.hinting.demo else None
 
     def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
         session, game = self.app.session, self.game
@@ -558,8 +566,8 @@ class TableScene(Scene):
         """The cascade alone moves: only its new steps are drawn (also under a dialog
         that covers it simply), not the whole window (33 MB at 4K)."""
         covers = [scene.cover() for scene in above]
-        if (self.celebration is None or self.toast.visible or len(covers) > 1
-                or None in covers):
+        if (self.celebration is None or self.toast.visible or self.banner is not None
+                or len(covers) > 1 or None in covers):
             return False
         return self.celebration.draw_changes(surface, covers[0] if covers else None)
 
