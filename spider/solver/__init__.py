@@ -2,9 +2,12 @@
 
 * :mod:`spider.solver.state` — a compact immutable position for fast search.
 * :mod:`spider.solver.search` — full-knowledge search for a winning line.
+* :mod:`spider.solver.hashing` — position keys worked out move by move.
+* :mod:`spider.solver.shorten` — the same win in fewer moves.
 * :mod:`spider.solver.hints` — honest hints and the demo player.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
 * :mod:`tools.bench.solver` — the ``bench solver`` benchmark.
 
-Pure Python; nothing here imports pygame.
+Budgets are work (positions expanded), so answers are the same on any machine;
+seconds are only an outer limit for players. Pure Python; nothing here imports pygame.
 """

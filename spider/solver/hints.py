@@ -39,8 +39,9 @@ API for the view
 ``suggest(..., samples=6, nodes=300, avoid=None, stalled=False)``
     The extra knobs: determinizations, expansions per determinization,
     positions (:func:`visible_key`) not to return to, and the stall flag the
-    demo computes. With a generous ``time_budget`` the work is fixed, so the
-    answer is repeatable; otherwise the budget may cut sampling short.
+    demo computes. The work (samples × nodes) is fixed, so the answer is
+    repeatable; ``time_budget=None`` lifts the outer time limit, which otherwise
+    may cut sampling short on a slow machine.
 
 :class:`Seen`
     Call ``seen.record(game, outcome)`` after every action, undo and redo;
@@ -73,14 +74,20 @@ from spider.model.game import (
     RunRemoved,
 )
 from spider.solver.search import W_EMPTY, W_RUN, Weights, _Infos, children, deal_gain
-from spider.solver.state import DOWN, RANK, Columns, Step, encode
+from spider.solver.state import DOWN, RANK, Columns, Shift, Step, apply_move, encode
 from spider.text.i18n import tr
 
 HIDDEN = 127  # stands for any face-down card in visible keys
+#: Where a face-down card lies: ("col", column, index) or ("stock", index from the end).
+SlotKey = tuple[str, int] | tuple[str, int, int]
+#: A position as the player sees it: (columns, stock size).
+VisibleKey = tuple[Columns, int]
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
+SAMPLES = 6  # determinizations per hint
+NODES = 300  # expansions per determinization
 
 #: The evaluation the hints use: like the solver's, but turning cards counts for more
 #: (it also brings information the player lacks).
@@ -117,7 +124,7 @@ class Seen:
     of the stock (the last card to be dealt is index 0).
     """
 
-    known: dict[tuple, Card] = field(default_factory=dict)
+    known: dict[SlotKey, Card] = field(default_factory=dict)
 
     @classmethod
     def of_history(cls, game: Game, start: Game) -> Seen:
@@ -162,7 +169,7 @@ class _View:
     removed: int
     relaxed: bool
     unknown: tuple[int, ...]  # hidden cards not pinned by ``pinned``, sorted
-    pinned: tuple[tuple[tuple, int], ...]  # seen hidden cards: (slot key, card)
+    pinned: tuple[tuple[SlotKey, int], ...]  # seen hidden cards: (slot key, card)
 
 
 def _view(game: Game, seen: Seen | None) -> _View:
@@ -194,14 +201,14 @@ def _view(game: Game, seen: Seen | None) -> _View:
                  tuple(pinned))
 
 
-def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[tuple]:
-    slots: set[tuple] = {("stock", index) for index in range(stock_len)}
+def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[SlotKey]:
+    slots: set[SlotKey] = {("stock", index) for index in range(stock_len)}
     for number, column in enumerate(cols):
         slots.update(("col", number, index) for index, card in enumerate(column) if card & DOWN)
     return slots
 
 
-def visible_key(game: Game) -> tuple:
+def visible_key(game: Game) -> VisibleKey:
     """The position as the player sees it (face-down cards all alike)."""
     view = _view(game, None)
     return (view.cols, view.stock_len)
@@ -261,13 +268,14 @@ def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
 
 
 def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Infos,
-               relaxed: bool, roots: list, nodes: int) -> tuple[list[float], list[float]]:
+               relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
+               nodes: int) -> tuple[list[float], list[float]]:
     """Best value reachable through each root action (before the next deal), and the
     value right after it."""
     has_stock = bool(stock)
     best = [float("-inf")] * len(roots)
     first = [float("-inf")] * len(roots)
-    heap: list = []
+    heap: list[tuple[float, int, Columns, int, int, int]] = []
     seen = {cols}
     counter = 0
     for index, (steps, _) in enumerate(roots):
@@ -307,10 +315,7 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
     return best, first
 
 
-def _apply(cols: Columns, step: Step) -> tuple[Columns, int]:
-    from spider.solver.state import apply_move
-
-    assert step is not None
+def _apply(cols: Columns, step: Shift) -> tuple[Columns, int]:
     return apply_move(cols, *step)
 
 
@@ -323,16 +328,18 @@ def _reverses(step: Step, previous: Action | None) -> bool:
 
 
 def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
-            time_budget: float = 0.8, *, samples: int = 6, nodes: int = 300,
-            avoid: set | None = None, stalled: bool = False) -> Hint | None:
+            time_budget: float | None = 0.8, *, samples: int = SAMPLES, nodes: int = NODES,
+            avoid: set[VisibleKey] | None = None, stalled: bool = False) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
     ``stalled`` says the last :data:`STALL` actions turned no card, removed no
     run and dealt nothing: rearranging has stopped paying, so deal (filling the
     empty columns first), or give up when there is no stock.
 
-    ``samples`` determinizations with ``nodes`` expansions each are searched;
-    ``time_budget`` (seconds) stops early if the machine is slow. ``avoid`` is
+    ``samples`` determinizations with ``nodes`` expansions each are searched, so
+    the work is fixed and the hint the same on any machine; ``time_budget``
+    (seconds, ``None``: no limit) is an outer limit that stops sampling early
+    on a slow machine. ``avoid`` is
     a set of :func:`visible_key` values of positions not to go back to.
     """
     began = time.monotonic()
@@ -358,7 +365,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     root_total = 0.0
     done = 0
     for number in range(samples):
-        if number:
+        if number and time_budget is not None:
             spent = time.monotonic() - began
             if spent + spent / number > time_budget:  # another sample would not fit
                 break
@@ -427,16 +434,18 @@ def _reason(cols: Columns, step: Step, new: Columns) -> str:
 
 
 # -------------------------------------------------------------------- demo
-def past_positions(game: Game) -> set:
+def past_positions(game: Game) -> set[VisibleKey]:
     """The visible keys of every position in ``game``'s undo history (read on a copy)."""
     return _history(game)[0]
 
 
 def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
-              time_budget: float = 0.8) -> Action | None:
+              time_budget: float | None = 0.8, *, samples: int = SAMPLES,
+              nodes: int = NODES) -> Action | None:
     """The demo's next action (the hint engine's choice), or ``None`` to stop."""
     past, idle = _history(game)
-    hint = suggest(game, previous, seen, time_budget, avoid=past, stalled=idle >= STALL)
+    hint = suggest(game, previous, seen, time_budget, samples=samples, nodes=nodes, avoid=past,
+                   stalled=idle >= STALL)
     return None if hint is None else hint.action
 
 
@@ -446,7 +455,7 @@ def is_progress(outcome: Outcome) -> bool:
                for event in outcome.events)
 
 
-def _history(game: Game) -> tuple[set, int]:
+def _history(game: Game) -> tuple[set[VisibleKey], int]:
     """Visible keys of the positions in the undo history, and how many actions since
     the last progress (read on a copy of the game)."""
     clone = copy.deepcopy(game)

@@ -13,21 +13,26 @@ How it works
   meets that may deal is scored *as it would be after the deal* (the stock is
   known), and the ``width`` best become the next segment's starts. In the last
   segment (stock empty) the best-first search looks for the win itself.
-* **Iterative widening.** Attempts grow the width and budget until the time is
-  up; the first attempts are cheap and solve easy deals fast.
+* **Iterative widening.** Attempts grow the width and budget until the work
+  budget (positions expanded, the same on any machine) or the outer time limit
+  is spent; the first attempts are cheap and solve easy deals fast.
 * **Compound moves.** A mixed-suit descending sequence moves as one step when
   enough empty columns let it go group by group (the steps are spelled out in
   the line printed). Pointless moves are never generated: moving a whole column
   into an empty one, splitting a one-suit group onto a card of another suit,
   moving a group off a card of its own suit onto another card of that suit.
 * **Transposition table.** Keyed on the table and the stock length; once the
-  stock is empty, on the sorted columns (the column order no longer matters).
-* **Evaluation** (:func:`column_score`): face-down cards, one-suit links,
+  stock is empty, regardless of the column order. A move's key comes from its
+  parent's (:mod:`spider.solver.hashing`), so a position met before is turned
+  away before it is built; the deal gain, too, is updated for the two columns
+  a move touches.
+* **Evaluation** (:func:`column_info`): face-down cards, one-suit links,
   rank-only links, breaks, cleared and empty columns, runs removed.
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
   a visited set; when it runs out of positions the position is proven lost.
 
-Every line is replayed through :class:`spider.model.game.Game` before it is trusted.
+Found lines are shortened (:mod:`spider.solver.shorten`), and every line is
+replayed through :class:`spider.model.game.Game` before it is trusted.
 """
 
 from __future__ import annotations
@@ -37,13 +42,18 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from spider.model.game import Game, IllegalAction
+from spider.solver.hashing import P, mix, moved_hashes, moved_key, position_key, prefixes
+from spider.solver.shorten import shorten
 from spider.solver.state import (
     DOWN,
     RANK,
+    RUN_LENGTH,
     Columns,
     Position,
+    Shift,
     Step,
     apply_deal,
     apply_move,
@@ -83,10 +93,21 @@ DEFAULT = Weights()
 VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
             Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4))
 
-Node = tuple  # (cols, stock, removed, parent, steps, h)
+#: A search node: (cols, stock, removed, parent, steps, h, key, deal gain).
+Node = tuple[Any, ...]
+#: A move of :func:`moves`: (source, target, cards, one-suit groups).
+Move = tuple[int, int, int, int]
+#: A built move: (steps, new columns, runs removed).
+Child = tuple[tuple[Shift, ...], Columns, int]
+#: What may move off a column (see :func:`move_options`).
+Option = tuple[int, int, int, bool, int, int, int]
+#: A column's facts (see :func:`column_info`), then its prefix hashes, their mix and
+#: its :func:`move_options`.
+Info = tuple[int, int, int, tuple[int, ...], float, tuple[int, ...], int, tuple[Option, ...]]
+Facts = tuple[int, int, int, tuple[int, ...], float]
 
 
-def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> tuple:
+def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> Facts:
     """(face-down count, movable length, natural length, group bounds, score) of a column.
 
     The natural length counts the face-up cards at the end that descend by
@@ -134,7 +155,7 @@ def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) ->
     return (down, movable, natural, tuple(bounds), score)
 
 
-class _Infos(dict):
+class _Infos(dict[tuple[int, ...], Info]):
     """Column facts by column, computed once (columns recur in many positions)."""
 
     def __init__(self, relaxed: bool, w: Weights = DEFAULT) -> None:
@@ -142,18 +163,21 @@ class _Infos(dict):
         self.relaxed = relaxed
         self.w = w
 
-    def __missing__(self, column):
-        info = self[column] = column_info(column, self.relaxed, self.w)
+    def __missing__(self, column: tuple[int, ...]) -> Info:
+        hashes = prefixes(column)
+        facts = column_info(column, self.relaxed, self.w)
+        info = self[column] = (*facts, hashes, mix(hashes[-1]), move_options(column, facts))
         return info
 
 
-def evaluate(cols: Columns, removed: int, infos: _Infos) -> int:
+def evaluate(cols: Columns, removed: int, infos: _Infos) -> float:
     return sum(infos[column][4] for column in cols) + infos.w.run * removed
 
 
-def deal_gain(cols: Columns | list, stock: tuple[int, ...], w: Weights = DEFAULT) -> float:
+def deal_gain(cols: Columns | list[tuple[int, ...]], stock: tuple[int, ...],
+              w: Weights = DEFAULT) -> float:
     """Roughly how the evaluation changes when the next deal lands."""
-    gain = 0
+    gain = 0.0
     for column, card in zip(cols, stock, strict=False):
         top = column[-1]
         if top == card + 1:
@@ -165,7 +189,36 @@ def deal_gain(cols: Columns | list, stock: tuple[int, ...], w: Weights = DEFAULT
     return gain
 
 
-def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) -> list[Step]:
+def _deal_cards(stock: tuple[int, ...], width: int) -> tuple[int, ...]:
+    """The card the next deal puts on each column (-1: none, a short last deal)."""
+    dealt = stock[:width]
+    return dealt + (-1,) * (width - len(dealt))
+
+
+def _fit(top: int, card: int, w: Weights) -> float:
+    """How the evaluation changes when ``card`` is dealt onto ``top`` (a column's last card)."""
+    if card < 0:
+        return 0
+    if top == card + 1:
+        return w.suit
+    if top & RANK == (card & RANK) + 1:
+        return w.rank
+    return -w.brk
+
+
+def _gain(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
+    """:func:`deal_gain` of a position, counting nothing for empty columns."""
+    return sum(_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
+               if column)
+
+
+def _key(cols: Columns, stock_len: int, infos: _Infos) -> int:
+    if not stock_len:
+        return int(sum(infos[column][6] for column in cols) % P)
+    return position_key([infos[column][5][-1] for column in cols], stock_len)
+
+
+def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) -> list[Shift]:
     """Primitive moves carrying groups ``sizes`` (top group first) via empty columns ``free``."""
     if len(sizes) == 1:
         return [(source, target, sizes[0])]
@@ -176,9 +229,42 @@ def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) 
             + plan_supermove(park, target, top, rest))
 
 
-def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list:
-    """Useful moves from ``cols``: (steps, new columns, runs removed) for each."""
-    width = len(cols)
+def move_options(column: tuple[int, ...], info: Facts) -> tuple[Option, ...]:
+    """What may move off a column, whatever the rest of the table: (cards, rank wanted
+    under them, kind, whole groups?, one-suit groups, first card, cards left on its group)
+    for each count. Kinds: 0 empties the column, 1 turns or uncovers a card that does not
+    fit, 2 leaves a rank-only link, 3 splits a one-suit group."""
+    movable, natural, bounds = info[1], info[2], info[3]
+    if not movable:
+        return ()
+    size = len(column)
+    rank = column[-1] & RANK
+    out = []
+    for count in range(1, natural + 1):
+        unit = count == movable or count in bounds
+        groups = 1
+        if count > movable:
+            if not unit:
+                continue
+            groups = bounds.index(count) + 1
+        first = column[-count]
+        if count < size:
+            above = column[-count - 1]
+            if above & DOWN:
+                kind = 1  # turns a card
+            elif above & RANK == (first & RANK) + 1:
+                kind = 3 if above == first + 1 else 2  # leaves a link: 3 one-suit, 2 rank only
+            else:
+                kind = 1  # uncovers a card that does not fit
+        else:
+            kind = 0  # empties the column
+        out.append((count, rank + count, kind, unit, groups, first, movable - count))
+    return tuple(out)
+
+
+def moves(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Move]:
+    """Useful moves from ``cols``: (source, target, cards, one-suit groups) for each;
+    more than one group is a compound move through the empty columns."""
     by_top: list[list[int]] = [[] for _ in range(15)]
     empties = []
     for index, column in enumerate(cols):
@@ -189,70 +275,54 @@ def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> li
     n_empty = len(empties)
     empty = empties[0] if empties else -1
     fill = has_stock and n_empty > 0
+    most = 1 << n_empty  # one-suit groups a compound move may carry onto a card
     out = []
-    for source in range(width):
-        column = cols[source]
+    for source, column in enumerate(cols):
         if not column:
             continue
-        info = infos[column]
-        movable = info[1]
-        if not movable:
-            continue
-        size = len(column)
-        rank = column[-1] & RANK
-        bounds = info[3]
-        reach = info[2] if (n_empty and not relaxed) else movable
-        for count in range(1, reach + 1):
-            if empty < 0 and (rank + count > 13 or not by_top[rank + count]):
-                continue  # nowhere to go (and no empty column: no compound moves either)
-            unit = count == movable or count in bounds
-            groups = 1
-            if count > movable:
-                if not unit:
-                    continue
-                groups = bounds.index(count) + 1
-                if groups > (1 << n_empty):
-                    break
-            first = column[-count]
-            if count < size:
-                above = column[-count - 1]
-                if above & DOWN:
-                    kind = 1  # turns a card
-                elif above & RANK == (first & RANK) + 1:
-                    kind = 3 if above == first + 1 else 2  # leaves a link: 3 one-suit, 2 rank only
-                else:
-                    kind = 1  # uncovers a card that does not fit
-            else:
-                kind = 0  # empties the column
-            want = rank + count
+        for count, want, kind, unit, groups, first, split in infos[column][7]:
+            if groups > most:
+                break
             if want <= 13:
                 for target in by_top[want]:
                     if target == source:
                         continue
-                    suited = cols[target][-1] == first + 1
-                    if kind == 3:
-                        # Splitting a one-suit group onto the same suit: only to join
-                        # the longer part (two decks' runs merging toward a full run).
-                        if not suited or infos[cols[target]][1] <= movable - count:
+                    if kind >= 2:
+                        suited = cols[target][-1] == first + 1
+                        if kind == 3:
+                            # Splitting a one-suit group onto the same suit: only to join
+                            # the longer part (two decks' runs merging toward a full run).
+                            if not suited or infos[cols[target]][1] <= split:
+                                continue
+                        elif not suited and not unit:
                             continue
-                    elif kind == 2 and not suited and not unit:
-                        continue
-                    if groups == 1:
-                        new, gone = apply_move(cols, source, target, count)
-                        out.append((((source, target, count),), new, gone))
-                    else:
-                        sizes = _sizes(bounds, groups)
-                        steps = plan_supermove(source, target, sizes, empties)
-                        out.append(_compound(cols, steps))
-            if empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill):
-                if groups == 1:
-                    new, gone = apply_move(cols, source, empty, count)
-                    out.append((((source, empty, count),), new, gone))
-                elif groups <= (1 << (n_empty - 1)):
-                    sizes = _sizes(bounds, groups)
-                    steps = plan_supermove(source, empty, sizes, empties[1:])
-                    out.append(_compound(cols, steps))
+                    out.append((source, target, count, groups))
+            if (empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill)
+                    and groups * 2 <= most):
+                out.append((source, empty, count, groups))
     return out
+
+
+def build(cols: Columns, move: Move, infos: _Infos) -> Child:
+    """The position after a move of :func:`moves`: (steps, new columns, runs removed)."""
+    source, target, count, groups = move
+    new, gone = apply_move(cols, source, target, count)  # where a compound move ends too
+    if groups == 1:
+        return ((source, target, count),), new, gone
+    return _plan(cols, move, infos), new, gone
+
+
+def _plan(cols: Columns, move: Move, infos: _Infos) -> tuple[Shift, ...]:
+    """The primitive steps of a compound move, through the empty columns."""
+    source, target, _, groups = move
+    sizes = _sizes(infos[cols[source]][3], groups)
+    free = [index for index, column in enumerate(cols) if not column and index != target]
+    return tuple(plan_supermove(source, target, sizes, free))
+
+
+def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Child]:
+    """Useful moves from ``cols``: (steps, new columns, runs removed) for each."""
+    return [build(cols, move, infos) for move in moves(cols, infos, has_stock, relaxed)]
 
 
 def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
@@ -263,16 +333,13 @@ def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
     return sizes
 
 
-def _compound(cols: Columns, steps: list[Step]) -> tuple:
-    removed = 0
-    for step in steps:
-        assert step is not None
-        cols, gone = apply_move(cols, *step)
-        removed += gone
-    return tuple(steps), cols, removed
+#: Positions the first, exhaustive look visits before the beam search starts (in an
+#: ending, where it may settle small cases at once: from a deal it never does).
+PROBE = 500
+Key = tuple[object, ...]
 
 
-def state_key(cols: Columns, stock_len: int) -> tuple:
+def state_key(cols: Columns, stock_len: int) -> Key:
     if stock_len:
         return (cols, stock_len)
     return tuple(sorted(cols))
@@ -294,7 +361,7 @@ class _OutOfTime(Exception):
 RELEASE_SLICE = 2048
 
 
-def _release(*containers: set | list) -> None:
+def _release(*containers: set[Any] | list[Any]) -> None:
     """Empty ``containers`` a slice at a time, letting other threads run between
     slices. Freeing a search's hundreds of thousands of positions in one go held
     the interpreter lock for tens of ms after a cancel, and the game's frames waited."""
@@ -312,20 +379,25 @@ def _release(*containers: set | list) -> None:
 
 
 class Searcher:
-    """One full-knowledge search over a position (not thread-shared; make one per search)."""
+    """One full-knowledge search over a position (not thread-shared; make one per search).
+
+    It stops after ``nodes`` expansions (the same answer on any machine), at the
+    ``deadline`` (an outer limit for players) or when ``cancel`` is set.
+    """
 
     def __init__(self, position: Position, deadline: float,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, nodes: int | None = None) -> None:
         self.root = position
         self.relaxed = position.relaxed
         self.deadline = deadline
         self.cancel = cancel
+        self.nodes = nodes if nodes is not None else 1 << 62
         self.caches = {w: _Infos(position.relaxed, w) for w in VARIANTS}
         self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
         self.runs_to_win = position.removed + _cards(position) // 13
 
-    def _check_time(self, *work: list) -> None:
+    def _check_time(self, *work: list[Any]) -> None:
         """Stop (freeing ``work``, the positions waiting, a slice at a time) when time
         is up or the search is cancelled."""
         if time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set()):
@@ -334,11 +406,13 @@ class Searcher:
 
     # --------------------------------------------------------- one segment
     def segment(self, starts: list[Node], budget: int, width: int,
-                seen: set) -> tuple[Node | None, list[Node]]:
+                seen: set[int]) -> tuple[Node | None, list[Node]]:
         """Best-first search from ``starts`` within their segment.
 
         Returns a won node if one is met, and the ``width`` best positions to
-        deal from (each scored as it will be after its deal).
+        deal from (each scored as it will be after its deal). A move's key is
+        worked out from its parent's (:mod:`spider.solver.hashing`) before its
+        position is built, so positions met before cost no building.
         """
         infos = self.infos
         w = infos.w
@@ -346,73 +420,103 @@ class Searcher:
         stock = starts[0][1]
         has_stock = bool(stock)
         stock_len = len(stock)
-        heap: list = []
+        cards = _deal_cards(stock, len(starts[0][0]))
+        heap: list[tuple[float, int, Node]] = []
         counter = 0
-        exits: list = []  # min-heap of (score, counter, node)
+        exits: list[tuple[float, int, Node]] = []  # a min-heap
         for node in starts:
             counter += 1
             heap.append((-node[5], counter, node))
             if has_stock and all(node[0]):
-                exits.append((node[5] + deal_gain(node[0], stock, w), counter, node))
+                exits.append((node[5] + node[7], counter, node))
         heapq.heapify(heap)
         heapq.heapify(exits)
         expanded = 0
+        stats = self.stats
         while heap and expanded < budget:
             if expanded & 7 == 0:
                 self._check_time(heap)
+            if stats.expanded >= self.nodes:
+                _release(heap)
+                raise _OutOfTime
             _, _, node = heapq.heappop(heap)
             expanded += 1
-            cols, _, removed, _, _, h = node
+            stats.expanded += 1
+            cols, _, removed, _, _, h, key, gain = node
             col_infos = [infos[column] for column in cols]
-            for steps, new, gone in children(cols, infos, has_stock, relaxed):
-                key = state_key(new, stock_len)
-                if key in seen:
-                    continue
-                seen.add(key)
+            for source, target, count, groups in moves(cols, infos, has_stock, relaxed):
+                src, dst = cols[source], cols[target]
+                # A compound move ends as one move of all its cards would: same key, same
+                # position; its steps are spelled out only for a position not met before.
+                completes = (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
+                             and dst and dst[-1] == src[-count] + 1)  # maybe a run to remove
+                if not completes:
+                    src_info, dst_info = col_infos[source], col_infos[target]
+                    src_prefix, dst_hash = src_info[5], dst_info[5][-1]
+                    hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
+                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes,
+                                          None if has_stock else (src_info[6], dst_info[6]))
+                    if child_key in seen:
+                        continue
+                new, gone = apply_move(cols, source, target, count)
+                if completes:
+                    child_key = _key(new, stock_len, infos)
+                    if child_key in seen:
+                        continue
+                    child_gain = _gain(new, cards, w)
+                else:
+                    rest = new[source]
+                    child_gain = (gain - _fit(src[-1], cards[source], w)
+                                  + _fit(src[-1], cards[target], w)
+                                  + (_fit(rest[-1], cards[source], w) if rest else 0)
+                                  - (_fit(dst[-1], cards[target], w) if dst else 0))
+                seen.add(child_key)
+                steps = (((source, target, count),) if groups == 1
+                         else _plan(cols, (source, target, count, groups), infos))
                 total = removed + gone
                 if gone and not has_stock and total >= self.runs_to_win and not any(new):
-                    return (new, stock, total, node, steps, 0), []
-                if len(steps) == 1:
-                    source, target, _ = steps[0]
-                    child_h = (h - col_infos[source][4] - col_infos[target][4]
-                               + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
-                else:
-                    child_h = evaluate(new, total, infos)
+                    return (new, stock, total, node, steps, 0, child_key, 0), []
+                child_h = (h - col_infos[source][4] - col_infos[target][4]
+                           + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
                 counter += 1
-                child = (new, stock, total, node, steps, child_h)
+                child = (new, stock, total, node, steps, child_h, child_key, child_gain)
                 heapq.heappush(heap, (-child_h, counter, child))
                 if has_stock and all(new):
-                    entry = (child_h + deal_gain(new, stock, w), counter, child)
+                    entry = (child_h + child_gain, counter, child)
                     if len(exits) < width * 3:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
                         heapq.heapreplace(exits, entry)
-        self.stats.expanded += expanded
         best = sorted(exits, reverse=True)[:width]
         return None, [entry[2] for entry in best]
 
+    def node(self, cols: Columns, stock: tuple[int, ...], removed: int, parent: Node | None,
+             steps: tuple[Step, ...]) -> Node:
+        """A search node, its evaluation, key and deal gain worked out from scratch."""
+        infos = self.infos
+        return (cols, stock, removed, parent, steps, evaluate(cols, removed, infos),
+                _key(cols, len(stock), infos), _gain(cols, _deal_cards(stock, len(cols)), infos.w))
+
     def deal(self, node: Node) -> Node:
-        cols, stock, removed, _, _, _ = node
+        cols, stock, removed = node[:3]
         new, rest, gone = apply_deal(cols, stock)
-        total = removed + gone
-        return (new, rest, total, node, (None,), evaluate(new, total, self.infos))
+        return self.node(new, rest, removed + gone, node, (None,))
 
     # ------------------------------------------------------------ attempts
     def attempt(self, width: int, budget: int, final_budget: int) -> Node | None:
         """One beam over segments; a won node or ``None``."""
         root = self.root
-        start = (root.cols, root.stock, root.removed, None, (),
-                 evaluate(root.cols, root.removed, self.infos))
+        start = self.node(root.cols, root.stock, root.removed, None, ())
         if root.is_won:
             return start
         starts = [start]
-        seen: set = {state_key(root.cols, len(root.stock))}
+        seen = {start[6]}
         try:
             return self._segments(starts, seen, width, budget, final_budget)
         finally:
             _release(starts, seen)
 
-    def _segments(self, starts: list[Node], seen: set, width: int, budget: int,
+    def _segments(self, starts: list[Node], seen: set[int], width: int, budget: int,
                   final_budget: int) -> Node | None:
         while True:
             has_stock = bool(starts[0][1])
@@ -426,9 +530,8 @@ class Searcher:
                 dealt = self.deal(node)
                 if dealt[1] == () and not any(dealt[0]):
                     return dealt
-                key = state_key(dealt[0], len(dealt[1]))
-                if key not in seen:
-                    seen.add(key)
+                if dealt[6] not in seen:
+                    seen.add(dealt[6])
                     starts.append(dealt)
             if not starts:
                 return None
@@ -478,14 +581,15 @@ def _cards(position: Position) -> int:
 
 # ------------------------------------------------------------- exhaustive
 def exhaustive(position: Position, node_limit: int, deadline: float,
-               cancel: threading.Event | None = None) -> tuple[list[Step] | None, bool]:
+               cancel: threading.Event | None = None) -> tuple[list[Step] | None, bool, int]:
     """Depth-first search over every legal move with a visited set.
 
-    Returns (winning steps or ``None``, proven): ``proven`` is true when the
-    answer is certain (a win, or every reachable position was visited).
+    Returns (winning steps or ``None``, proven, positions visited): ``proven`` is
+    true when the answer is certain (a win, or every reachable position was
+    visited). It stops after ``node_limit`` positions, at ``deadline`` or on ``cancel``.
     """
     if position.is_won:
-        return [], True
+        return [], True, 0
     seen = {state_key(position.cols, len(position.stock))}
     stack: list[tuple[Position, list[Step], int]] = [(position, position.legal_steps(), 0)]
     try:
@@ -494,8 +598,9 @@ def exhaustive(position: Position, node_limit: int, deadline: float,
         _release(stack, seen)
 
 
-def _depth_first(seen: set, stack: list[tuple[Position, list[Step], int]], node_limit: int,
-                 deadline: float, cancel: threading.Event | None) -> tuple[list[Step] | None, bool]:
+def _depth_first(seen: set[Key], stack: list[tuple[Position, list[Step], int]], node_limit: int,
+                 deadline: float, cancel: threading.Event | None
+                 ) -> tuple[list[Step] | None, bool, int]:
     path: list[Step] = []
     visited = 0
     while stack:
@@ -511,18 +616,16 @@ def _depth_first(seen: set, stack: list[tuple[Position, list[Step], int]], node_
         key = state_key(nxt.cols, len(nxt.stock))
         if key in seen:
             continue
+        if visited >= node_limit or (visited & 15 == 0 and (
+                time.monotonic() > deadline or (cancel is not None and cancel.is_set()))):
+            return None, False, visited
         seen.add(key)
         visited += 1
-        if visited & 15 == 0 and (
-            visited > node_limit or time.monotonic() > deadline
-            or (cancel is not None and cancel.is_set())
-        ):
-            return None, False
         path.append(step)
         if nxt.is_won:
-            return list(path), True
+            return list(path), True, visited
         stack.append((nxt, nxt.legal_steps(), 0))
-    return None, True
+    return None, True, visited
 
 
 # ------------------------------------------------------------------ solve
@@ -533,7 +636,7 @@ class Solution:
     steps: list[Step] | None
     proven: bool  # True: ``steps`` is a win, or ``None`` means no win exists at all
     seconds: float
-    expanded: int = 0
+    expanded: int = 0  # positions expanded: the work done, the same on any machine
 
     @property
     def won(self) -> bool:
@@ -552,28 +655,37 @@ def verify(game: Game, steps: list[Step]) -> bool:
 
 
 def solve(start: Game | Position, seconds: float = 30.0,
-          cancel: threading.Event | None = None) -> Solution:
-    """Search for a winning line with full knowledge, for at most ``seconds``.
+          cancel: threading.Event | None = None, nodes: int | None = None) -> Solution:
+    """Search for a winning line with full knowledge.
 
-    ``start`` may be a live game (it is only read, on the calling thread) or a
+    ``nodes`` caps the work (positions expanded), so the answer is the same on
+    any machine; ``seconds`` is an outer limit on top (for players). ``start``
+    may be a live game (it is only read, on the calling thread) or a
     :class:`Position` snapshot, which is safe to search on any thread.
     """
     began = time.monotonic()
     deadline = began + seconds
+    limit = nodes if nodes is not None else 1 << 62
     position = start if isinstance(start, Position) else Position.from_game(start)
     game = _game_of(position)
-    steps, proven = exhaustive(position, 3000, deadline, cancel)
-    expanded = 0
+    steps: list[Step] | None = None
+    proven, spent = False, 0
+    if len(position.stock) <= len(position.cols):  # an ending: it may be settled at once
+        steps, proven, spent = exhaustive(position, min(PROBE, limit), deadline, cancel)
     if steps is None and not proven:
-        searcher = Searcher(position, deadline, cancel)
+        searcher = Searcher(position, deadline, cancel, limit - spent)
         steps = searcher.run()
-        expanded = searcher.stats.expanded
+        spent += searcher.stats.expanded
         proven = steps is not None
-        if steps is None and time.monotonic() < deadline:  # widening ran out: search it all
-            steps, proven = exhaustive(position, 1 << 62, deadline, cancel)
+        if steps is None and spent < limit and time.monotonic() < deadline:
+            # Widening ran out: search it all.
+            steps, proven, more = exhaustive(position, limit - spent, deadline, cancel)
+            spent += more
+    if steps:
+        steps = shorten(position, steps)
     if steps is not None and not verify(game, steps):  # never trust an unchecked line
         steps, proven = None, False
-    return Solution(steps, proven, time.monotonic() - began, expanded)
+    return Solution(steps, proven, time.monotonic() - began, spent)
 
 
 def _game_of(position: Position) -> Game:

@@ -27,8 +27,10 @@ RUNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(suit * 16 + rank for rank in range(13, 0, -1)) for suit in range(4)
 )
 
-#: A primitive step: (source, target, count), 0-based columns; ``None`` is a deal.
-Step = tuple[int, int, int] | None
+#: A move of cards: (source, target, count), 0-based columns.
+Shift = tuple[int, int, int]
+#: A primitive step: a move of cards, or ``None`` for a deal.
+Step = Shift | None
 Columns = tuple[tuple[int, ...], ...]
 
 
@@ -171,15 +173,18 @@ class Position:
         """Every legal primitive action (all group sizes, every target, and the deal)."""
         steps: list[Step] = []
         cols = self.cols
+        empties = [index for index, column in enumerate(cols) if not column]
+        onto: list[list[int]] = [[] for _ in range(15)]  # by rank wanted: where it may go
+        for index, column in enumerate(cols):
+            if column and not column[-1] & DOWN:
+                onto[(column[-1] & RANK) - 1].append(index)
+        if empties:
+            onto = [sorted(targets + empties) for targets in onto]
         for source, column in enumerate(cols):
             longest = movable_length(column, self.relaxed)
             for count in range(1, longest + 1):
-                rank = column[-count] & RANK
-                for target, other in enumerate(cols):
-                    if target == source:
-                        continue
-                    if not other or (not other[-1] & DOWN and other[-1] & RANK == rank + 1):
-                        steps.append((source, target, count))
+                steps.extend((source, target, count)
+                             for target in onto[column[-count] & RANK] if target != source)
         if self.can_deal():
             steps.append(None)
         return steps

@@ -28,8 +28,10 @@ from spider.solver.state import Position
 
 def find_winnable_code(layout: str = "SP", suits: int = 1, relaxed: bool = False,
                        seconds_per_try: float = 5.0, rng: random.Random | None = None,
-                       tries: int = 1000, cancel: threading.Event | None = None) -> DealCode:
-    """A deal code the solver has won (with full knowledge) within ``seconds_per_try``.
+                       tries: int = 1000, cancel: threading.Event | None = None,
+                       nodes_per_try: int | None = None) -> DealCode:
+    """A deal code the solver has won (with full knowledge) within ``seconds_per_try``
+    (and ``nodes_per_try`` positions expanded, when given: the same code on any machine).
 
     Raises ``TimeoutError`` after ``tries`` failed draws or when cancelled.
     """
@@ -38,17 +40,18 @@ def find_winnable_code(layout: str = "SP", suits: int = 1, relaxed: bool = False
         if cancel is not None and cancel.is_set():
             break
         code = DealCode.random(layout, suits, relaxed, rng)
-        if solve(game_from_code(code), seconds_per_try, cancel=cancel).won:
+        if solve(game_from_code(code), seconds_per_try, cancel, nodes_per_try).won:
             return code
     raise TimeoutError("no winnable deal found")
 
 
 def can_still_win(game: Game | Position, seconds: float = 10.0,
-                  cancel: threading.Event | None = None) -> bool | None:
+                  cancel: threading.Event | None = None,
+                  nodes: int | None = None) -> bool | None:
     """True: a win exists from here; False: proven lost (every position searched);
-    None: not known within ``seconds`` (or cancelled)."""
+    None: not known within ``seconds`` and ``nodes`` positions expanded (or cancelled)."""
     position = game if isinstance(game, Position) else Position.from_game(game)
-    result = solve(position, seconds, cancel=cancel)
+    result = solve(position, seconds, cancel, nodes)
     if result.won:
         return True
     return False if result.proven else None

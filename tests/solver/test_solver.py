@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,11 @@ from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# Budgets are work (positions expanded), never seconds: the answers are the same on any
+# machine. The seconds given beside them are an outer limit that a test never reaches.
+PUZZLE = {"seconds": 600, "nodes": 5_000}
+DEAL_NODES = 60_000
 
 ONE_MOVE = """\
 rules: classic
@@ -60,14 +66,14 @@ removed: 6
 
 def test_one_move_from_winning():
     game = parse_position(ONE_MOVE)
-    result = solve(game, 5)
+    result = solve(game, **PUZZLE)
     assert result.won and result.proven
     assert [step_token(step) for step in result.steps] == ["2:1>1"]
 
 
 def test_position_needing_an_empty_column():
     game = parse_position(NEEDS_EMPTY)
-    result = solve(game, 5)
+    result = solve(game, **PUZZLE)
     assert result.won
     assert any(step is not None and step[1] == 3 for step in result.steps)
     assert replay(game, result.steps).is_won
@@ -75,14 +81,14 @@ def test_position_needing_an_empty_column():
 
 def test_impossible_position_is_proven_lost():
     game = parse_position(IMPOSSIBLE)
-    result = solve(game, 5)
+    result = solve(game, **PUZZLE)
     assert not result.won and result.proven
-    assert can_still_win(game, 5) is False
+    assert can_still_win(game, 600, nodes=5_000) is False
 
 
 def test_puzzle_with_mixed_sequence_is_solved():
     game = parse_position(MIXED)
-    result = solve(game, 5)
+    result = solve(game, **PUZZLE)
     assert result.won
     assert verify(game, result.steps)
 
@@ -104,7 +110,7 @@ rules: classic
 
 def test_one_suit_deal_is_solved_and_the_line_replays():
     game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAA"))
-    result = solve(game, 20)
+    result = solve(game, 600, nodes=DEAL_NODES)
     assert result.won
     replay(game, result.steps)
     assert game.is_won and game.removed == 8
@@ -112,13 +118,14 @@ def test_one_suit_deal_is_solved_and_the_line_replays():
 
 def test_solve_command_line_is_accepted_by_play(tmp_path):
     code = "SP1-S1C-AAAAAAD"
-    solved = subprocess.run([sys.executable, "main.py", "solve", "--code", code, "--seconds", "20"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    solved = subprocess.run([sys.executable, "main.py", "solve", "--code", code, "--seconds", "600",
+                             "--nodes", str(DEAL_NODES)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert solved.returncode == 0, solved.stderr
     tokens = solved.stdout.split()
     assert tokens and all(token == "d" or ":" in token for token in tokens)
     played = subprocess.run([sys.executable, "main.py", "play", "--code", code, *tokens],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert played.returncode == 0, played.stderr
     assert "removed: 8" in played.stdout and "stock:\n" in played.stdout
 
@@ -126,29 +133,47 @@ def test_solve_command_line_is_accepted_by_play(tmp_path):
 def test_solve_command_exit_codes(tmp_path, capsys):
     lost = tmp_path / "lost.txt"
     lost.write_text(IMPOSSIBLE, encoding="utf-8")
-    assert main(["solve", "--position", str(lost), "--seconds", "2"]) == 1
+    assert main(["solve", "--position", str(lost), "--nodes", "5000"]) == 1
     assert "unwinnable" in capsys.readouterr().out
     assert main(["solve", "--code", "SP1-S9C-AAAAAAA"]) == 2
     assert main(["solve", "--position", str(tmp_path / "missing.txt")]) == 2
     assert main(["solve", "--code", "SP1-S1C-AAAAAAA", "--seconds", "0"]) == 2
     one = tmp_path / "one.txt"
     one.write_text(ONE_MOVE, encoding="utf-8")
-    assert main(["solve", "--position", str(one), "--seconds", "2"]) == 0
+    assert main(["solve", "--position", str(one), "--nodes", "5000"]) == 0
     assert capsys.readouterr().out.split() == ["2:1>1"]
 
 
 def test_no_win_found_says_so_without_claiming_unwinnable(capsys):
-    # A four-suit deal in a tiny time budget: no proof either way.
-    assert main(["solve", "--code", "SP1-S4C-AAAAAAA", "--seconds", "0.2"]) in (0, 1)
+    # A four-suit deal with a tiny work budget: no proof either way.
+    assert main(["solve", "--code", "SP1-S4C-AAAAAAA", "--nodes", "200"]) == 1
     out = capsys.readouterr().out
-    assert "unwinnable" not in out
+    assert "unwinnable" not in out and "200 positions" in out
+
+
+@pytest.mark.parametrize("nodes", ["0", "-5", "many", "1.5"])
+def test_bad_node_budget_is_one_clear_line(nodes, capsys):
+    assert main(["solve", "--code", "SP1-S1C-AAAAAAA", "--nodes", nodes]) == 2
+    err = capsys.readouterr().err
+    assert "--nodes" in err and nodes in err and "Traceback" not in err
+
+
+def test_node_budget_gives_the_same_answer_every_time():
+    game = game_from_code(DealCode.parse("SP1-S2C-AAAAAAB"))
+    first = solve(game, 600, nodes=8_000)
+    again = solve(game, 600, nodes=8_000)
+    assert first.steps == again.steps and first.expanded == again.expanded
+    assert first.expanded <= 8_000
+    # Too little work finds nothing and proves nothing; the work is the limit, not time.
+    short = solve(game, 600, nodes=300)
+    assert not short.won and not short.proven and short.expanded <= 300
 
 
 def test_winnable_code_and_can_still_win():
-    code = find_winnable_code("SP", 1, False, 10, random.Random(7))
+    code = find_winnable_code("SP", 1, False, 600, random.Random(7), nodes_per_try=DEAL_NODES)
     assert code.suits == 1 and code.layout == "SP"
     game = game_from_code(code)
-    assert can_still_win(game, 10) is True
+    assert can_still_win(game, 600, nodes=DEAL_NODES) is True
     assert game.moves == 0 and game.stock  # the live game is untouched
 
 
@@ -176,3 +201,12 @@ def test_verify_rejects_a_wrong_line():
     assert not verify(game, [(1, 0, 1), (0, 1, 1)])
     assert not verify(game, [])
     assert isinstance(game, Game) and game.moves == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["SP1-S4C-AAAAAAC", "SP1-S4C-AAAAAAD", "SP1-S4C-AAAAAAP"])
+def test_four_suit_deals_are_won_within_a_fixed_budget_of_work(code):
+    game = game_from_code(DealCode.parse(code))
+    result = solve(game, 600, nodes=40_000)
+    assert result.won and result.expanded <= 40_000
+    assert replay(game, result.steps).is_won

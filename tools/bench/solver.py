@@ -3,31 +3,75 @@
 Deals are the shuffle numbers ``first .. first + deals - 1`` of the Standard
 layout, Classic rules, for each suit count asked. Two parts:
 
-* **full knowledge**: :func:`spider.solver.search.solve` with a time limit per
-  deal; how many are won, median and 95th percentile time per deal.
+* **full knowledge**: :func:`spider.solver.search.solve` per deal, cut by
+  ``--nodes`` (positions expanded: the same answer on any machine) and
+  ``--seconds``; how many are won, median and 95th percentile time, and the
+  median length of the winning lines.
 * **honest play**: the hint engine plays each deal alone, without undo, until
   it wins or gives up; how many are won, median and 95th percentile time per
-  hint.
+  hint (a fixed amount of work per hint; ``--hint-seconds`` adds the game's
+  outer time limit).
+
+Times are CPU seconds of the process doing the work, so that other programs
+sharing the machine do not inflate them (they are not asserted anywhere).
+
+Deals and games run in a process pool (``--jobs``, both cores by default), one
+progress line each as they finish; each game's randomness comes from its own
+deal (the hint engine seeds from the visible position), so a game plays the same
+in any process. The table ends with the issue's budgets, each marked met or missed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from spider.commands.common import BadInput
+from spider.commands.solve import parse_nodes
 from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import game_from_code
-from spider.solver.hints import STALL, Seen, is_progress, suggest, visible_key
+from spider.solver.hints import NODES, SAMPLES, STALL, Seen, is_progress, suggest, visible_key
 from spider.solver.search import solve
 from spider.text.i18n import tr
 
 MAX_ACTIONS = 1500
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What issue 20 asks of one suit count."""
+
+    solved: float  # share of deals won with full knowledge
+    median_s: float  # median seconds per deal (on a quiet machine, 30 s limit)
+    line: int  # median winning line length, in moves
+    honest: float  # share of games won by honest play
+
+
+GOALS = {1: Goal(1.00, 0.3, 100, 0.90), 2: Goal(1.00, 0.3, 120, 0.65),
+         4: Goal(0.97, 3.0, 165, 0.15)}
+HINT_P95 = 0.5  # seconds, per hint
+
+
+@dataclass
+class Row:
+    """The figures of one suit count."""
+
+    suits: int
+    solve_won: list[bool] = field(default_factory=list)
+    solve_seconds: list[float] = field(default_factory=list)
+    solve_nodes: list[int] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    honest_won: list[bool] = field(default_factory=list)
+    hint_seconds: list[float] = field(default_factory=list)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -38,17 +82,19 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def play_alone(game: Game, hint_seconds: float) -> tuple[bool, list[float], int]:
-    """The hint engine plays ``game`` to the end: (won, seconds per hint, actions)."""
+def play_alone(game: Game, hint_seconds: float | None, samples: int = SAMPLES,
+               nodes: int = NODES) -> tuple[bool, list[float], int]:
+    """The hint engine plays ``game`` to the end: (won, CPU seconds per hint, actions)."""
     seen = Seen()
     previous = None
     visited = {visible_key(game)}
     times: list[float] = []
     actions = idle = 0
     while not game.is_won and actions < MAX_ACTIONS:
-        began = time.monotonic()
-        hint = suggest(game, previous, seen, hint_seconds, avoid=visited, stalled=idle >= STALL)
-        times.append(time.monotonic() - began)
+        began = time.process_time()
+        hint = suggest(game, previous, seen, hint_seconds, samples=samples, nodes=nodes,
+                       avoid=visited, stalled=idle >= STALL)
+        times.append(time.process_time() - began)
         if hint is None:
             break
         outcome = game.play(hint.action)
@@ -60,9 +106,57 @@ def play_alone(game: Game, hint_seconds: float) -> tuple[bool, list[float], int]
     return game.is_won, times, actions
 
 
-def run_bench(suits: list[int], first: int, deals: int, seconds: float, games: int,
-              hint_seconds: float, part: str, log: Path | None, out: TextIO) -> int:
-    rows = []
+def full_job(code: str, seconds: float, nodes: int | None) -> dict[str, Any]:
+    """One deal with full knowledge (runs in a worker process)."""
+    began = time.process_time()
+    result = solve(game_from_code(DealCode.parse(code)), seconds, nodes=nodes)
+    return {"won": result.won, "seconds": time.process_time() - began, "nodes": result.expanded,
+            "line": len(result.steps or [])}
+
+
+def honest_job(code: str, hint_seconds: float | None, samples: int,
+               nodes: int) -> dict[str, Any]:
+    """One game of honest play (runs in a worker process)."""
+    began = time.perf_counter()
+    won, times, actions = play_alone(game_from_code(DealCode.parse(code)), hint_seconds,
+                                     samples, nodes)
+    return {"won": won, "times": times, "actions": actions,
+            "seconds": time.perf_counter() - began}
+
+
+def _run_all(jobs: int, tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]]
+             ) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each task's result as it finishes, with its index (in a pool when ``jobs`` > 1)."""
+    if jobs <= 1:
+        for index, (function, arguments) in enumerate(tasks):
+            yield index, function(*arguments)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(function, *arguments): index
+                   for index, (function, arguments) in enumerate(tasks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the bench runs."""
+
+    suits: list[int]
+    first: int
+    deals: int
+    games: int
+    seconds: float
+    nodes: int | None
+    hint_seconds: float | None
+    hint_samples: int
+    hint_nodes: int
+    part: str
+    jobs: int
+
+
+def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
+    """Run the plan, printing a progress line per deal and game, then the table."""
     log_file = log.open("a", encoding="utf-8") if log else None
 
     def note(text: str) -> None:
@@ -70,41 +164,92 @@ def run_bench(suits: list[int], first: int, deals: int, seconds: float, games: i
         if log_file:
             print(text, file=log_file, flush=True)
 
-    for count in suits:
-        solved, solve_times = 0, []
-        if part in ("both", "full"):
-            for number in range(first, first + deals):
-                code = DealCode("SP", count, False, number)
-                result = solve(game_from_code(code), seconds)
-                solved += result.won
-                solve_times.append(result.seconds)
-                note(f"full {code} {'won' if result.won else 'no win'} {result.seconds:.2f}s"
-                     f" {len(result.steps or [])} moves")
-        won, hint_times = 0, []
-        if part in ("both", "honest"):
-            for number in range(first, first + games):
-                code = DealCode("SP", count, False, number)
-                began = time.monotonic()
-                victory, times, actions = play_alone(game_from_code(code), hint_seconds)
-                won += victory
-                hint_times.extend(times)
-                note(f"honest {code} {'won' if victory else 'lost'} {actions} actions"
-                     f" {time.monotonic() - began:.1f}s p95 hint {percentile(times, 0.95):.2f}s")
-        rows.append((count, solved, deals if part != "honest" else 0, solve_times,
-                     won, games if part != "full" else 0, hint_times))
-    note("")
-    note(f"{'suits':>5} | {'full knowledge':>15} {'median s':>9} {'p95 s':>7} | "
-         f"{'honest wins':>12} {'median hint s':>14} {'p95 hint s':>11}")
-    note("-" * 84)
-    for count, solved, tried, solve_times, won, played, hint_times in rows:
-        full = f"{solved}/{tried}" if tried else "-"
-        honest = f"{won}/{played}" if played else "-"
-        note(f"{count:>5} | {full:>15} {_median(solve_times):>9} {_p95(solve_times):>7} | "
-             f"{honest:>12} {_median(hint_times):>14} {_p95(hint_times):>11}")
-    note(f"(full knowledge: limit {seconds:g} s per deal; hints: budget {hint_seconds:g} s)")
+    rows = {count: Row(count) for count in plan.suits}
+    tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
+    labels: list[tuple[str, int, str]] = []
+    for count in plan.suits:
+        if plan.part in ("both", "full"):
+            for number in range(plan.first, plan.first + plan.deals):
+                code = str(DealCode("SP", count, False, number))
+                tasks.append((full_job, (code, plan.seconds, plan.nodes)))
+                labels.append(("full", count, code))
+        if plan.part in ("both", "honest"):
+            for number in range(plan.first, plan.first + plan.games):
+                code = str(DealCode("SP", count, False, number))
+                tasks.append((honest_job, (code, plan.hint_seconds, plan.hint_samples,
+                                           plan.hint_nodes)))
+                labels.append(("honest", count, code))
+    for done, (index, result) in enumerate(_run_all(plan.jobs, tasks), start=1):
+        kind, count, code = labels[index]
+        row = rows[count]
+        if kind == "full":
+            row.solve_won.append(result["won"])
+            row.solve_seconds.append(result["seconds"])
+            row.solve_nodes.append(result["nodes"])
+            if result["won"]:
+                row.lines.append(result["line"])
+            note(f"[{done}/{len(tasks)}] full {code} {'won' if result['won'] else 'no win'}"
+                 f" {result['seconds']:.2f}s {result['nodes']} nodes {result['line']} moves")
+        else:
+            row.honest_won.append(result["won"])
+            row.hint_seconds.extend(result["times"])
+            note(f"[{done}/{len(tasks)}] honest {code} {'won' if result['won'] else 'lost'}"
+                 f" {result['actions']} actions {result['seconds']:.1f}s"
+                 f" p95 hint {percentile(result['times'], 0.95):.2f}s")
+    for line in table(list(rows.values()), plan):
+        note(line)
     if log_file:
         log_file.close()
-    return 0
+    return list(rows.values())
+
+
+def table(rows: list[Row], plan: Plan) -> list[str]:
+    """The figures per suit count, the limits used and the budgets met or missed."""
+    lines = ["", f"{'suits':>5} | {'solved':>8} {'median s':>9} {'p95 s':>7} {'nodes':>8}"
+             f" {'line':>5} | {'honest':>7} {'hint p50 s':>11} {'hint p95 s':>11}", "-" * 84]
+    for row in rows:
+        solved = f"{sum(row.solve_won)}/{len(row.solve_won)}" if row.solve_won else "-"
+        honest = f"{sum(row.honest_won)}/{len(row.honest_won)}" if row.honest_won else "-"
+        nodes = f"{statistics.median(row.solve_nodes):.0f}" if row.solve_nodes else "-"
+        line = f"{statistics.median(row.lines):.0f}" if row.lines else "-"
+        lines.append(f"{row.suits:>5} | {solved:>8} {_median(row.solve_seconds):>9}"
+                     f" {_p95(row.solve_seconds):>7} {nodes:>8} {line:>5} | {honest:>7}"
+                     f" {_median(row.hint_seconds):>11} {_p95(row.hint_seconds):>11}")
+    node_text = f", {plan.nodes} nodes" if plan.nodes is not None else ""
+    hint_limit = f", outer limit {plan.hint_seconds:g} s" if plan.hint_seconds else ""
+    lines.append(f"(full knowledge: limit {plan.seconds:g} s{node_text} per deal; hints:"
+                 f" {plan.hint_samples} samples x {plan.hint_nodes} nodes{hint_limit};"
+                 f" {plan.jobs} processes)")
+    lines.append("budgets (issue 20):")
+    for row in rows:
+        lines.append(f"  {row.suits} suit{'s' if row.suits > 1 else ''}: "
+                     + "; ".join(_checks(row)))
+    return lines
+
+
+def _checks(row: Row) -> list[str]:
+    goal = GOALS[row.suits]
+    checks = []
+    if row.solve_won:
+        share = sum(row.solve_won) / len(row.solve_won)
+        median = statistics.median(row.solve_seconds)
+        checks.append(_check(f"solved {share:.0%}", share >= goal.solved, f">= {goal.solved:.0%}"))
+        checks.append(_check(f"median {median:.2f} s", median <= goal.median_s,
+                             f"<= {goal.median_s:g} s"))
+        if row.lines:
+            length = statistics.median(row.lines)
+            checks.append(_check(f"line {length:.0f} moves", length <= goal.line,
+                                 f"<= {goal.line}"))
+    if row.honest_won:
+        share = sum(row.honest_won) / len(row.honest_won)
+        p95 = percentile(row.hint_seconds, 0.95)
+        checks.append(_check(f"honest {share:.0%}", share >= goal.honest, f">= {goal.honest:.0%}"))
+        checks.append(_check(f"hint p95 {p95:.2f} s", p95 <= HINT_P95, f"<= {HINT_P95:g} s"))
+    return checks
+
+
+def _check(figure: str, met: bool, budget: str) -> str:
+    return f"{figure} ({budget}: {'met' if met else 'MISSED'})"
 
 
 def _median(values: list[float]) -> str:
@@ -121,11 +266,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--first", type=int, default=0, help="first shuffle number (default 0)")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="full-knowledge time limit per deal (default 30)")
+    parser.add_argument("--nodes", default=None,
+                        help="full-knowledge work limit per deal: positions expanded")
     parser.add_argument("--suits", default="1,2,4", help="suit counts, like 1,2,4 (default)")
     parser.add_argument("--games", type=int, default=None,
                         help="games for the hint engine per suit count (default: --deals)")
-    parser.add_argument("--hint-seconds", type=float, default=0.8,
-                        help="time budget per hint (default 0.8)")
+    parser.add_argument("--hint-seconds", type=float, default=0.0,
+                        help="outer time limit per hint, as in the game (0.8); default 0: none,"
+                             " so every game plays the same on any machine")
+    parser.add_argument("--hint-samples", type=int, default=SAMPLES,
+                        help=f"determinizations per hint (default {SAMPLES})")
+    parser.add_argument("--hint-nodes", type=int, default=NODES,
+                        help=f"expansions per determinization (default {NODES})")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="processes (default: 2, or 1 on a single core)")
     parser.add_argument("--part", choices=("both", "full", "honest"), default="both")
     parser.add_argument("--log", type=Path, default=None, help="append per-deal lines to FILE")
     parser.set_defaults(handler=command)
@@ -139,8 +293,12 @@ def command(args: argparse.Namespace) -> int:
         suits = []
     if not suits or any(count not in (1, 2, 4) for count in suits):
         raise BadInput(tr("solver.bad-suits", text=args.suits))
-    if args.deals < 1 or not args.seconds > 0 or not args.hint_seconds > 0:
+    games = args.games if args.games is not None else args.deals
+    if (args.deals < 1 or games < 0 or not args.seconds > 0 or args.hint_seconds < 0
+            or args.hint_samples < 1 or args.hint_nodes < 1 or args.jobs < 1):
         raise BadInput(tr("solver.bad-bench"))
-    return run_bench(suits, args.first, args.deals, args.seconds,
-                     args.games if args.games is not None else args.deals,
-                     args.hint_seconds, args.part, args.log, sys.stdout)
+    plan = Plan(suits, args.first, args.deals, games, args.seconds, parse_nodes(args.nodes),
+                args.hint_seconds or None, args.hint_samples, args.hint_nodes, args.part,
+                args.jobs)
+    run_bench(plan, sys.stdout, args.log)
+    return 0

@@ -1,61 +1,187 @@
-"""Pointer input as a state machine: Idle, Pressed, Dragging, and a pressed bar button.
+"""The table's input: the keyboard, and the pointer as a state machine.
 
-Each state reacts to a button press, pointer motion and release by asking the
-table to act, and returns the next state. Positions come from ``event.pos``;
-a double-click is a press whose ``clicks`` attribute is 2 (pygame-ce ≥ 2.5.7).
-Animations never block input: the table finishes them when a press begins.
+Pointer states (Idle, Pressed, Dragging, and a pressed bar button) react to a
+button press, pointer motion and release by asking the controller to act, and
+return the next state. Positions come from ``event.pos``; a double-click is a
+press whose ``clicks`` attribute is 2 (pygame-ce ≥ 2.5.7). Keys map to
+:class:`Command` values. Animations never block input: the controller finishes
+them when a press begins.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
 
+from spider.app.table.controller import Command
+
 if TYPE_CHECKING:
+    from spider.app.table.controller import TableController
     from spider.app.table.scene import TableScene
 
 Point = tuple[int, int]
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP)
+
+#: Keys without Ctrl or Alt, and what they ask for (Shift+H is the demo).
+KEYS = {pygame.K_d: Command.DEAL, pygame.K_n: Command.NEW, pygame.K_a: Command.AUTO_PLACE,
+        pygame.K_h: Command.HINT, pygame.K_F1: Command.HELP}
+
+
+class TableInput:
+    """Turns the table's mouse and key events into the controller's actions, and
+    answers what is under the pointer."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.state: InputState = Idle()
+        #: The bar button under the pointer (lit), or None.
+        self.hovered: str | None = None
+        self._hand = False
+
+    @property
+    def controller(self) -> TableController:
+        return self.table.controller
+
+    @property
+    def dragging(self) -> Dragging | None:
+        return self.state if isinstance(self.state, Dragging) else None
+
+    @property
+    def pressed(self) -> str | None:
+        """The bar button held down, or None."""
+        return self.state.action if isinstance(self.state, ButtonPressed) else None
+
+    # ------------------------------------------------------------ hit tests
+    @property
+    def drag_threshold(self) -> int:
+        return max(3, round(self.table.geometry.card_w * 0.04))
+
+    def card_at(self, pos: Point) -> tuple[int, int] | None:
+        return self.table.geometry.card_at(pos, self.table.board.column_ys())
+
+    def stock_hit(self, pos: Point) -> bool:
+        box = self.table.geometry.stock_box(self.controller.game.deals_left)
+        return box is not None and box.contains(pos)
+
+    def button_at(self, pos: Point) -> str | None:
+        return self.table.bar.button_at(pos)
+
+    # --------------------------------------------------------------- events
+    def handle(self, event: pygame.event.Event) -> None:
+        """One mouse, key or focus event."""
+        if event.type in MOUSE_EVENTS:
+            self.state = dispatch(self.state, self, event)
+            if event.type == pygame.MOUSEMOTION:
+                self._hover(event.pos)
+            else:
+                self.table.app.request_redraw()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.cancel()
+            self.table.app.request_redraw()
+
+    def cancel(self) -> None:
+        """Give up what is held (a dragged group glides back) and end animations."""
+        self.state.cancel(self)
+        self.state = Idle()
+        self.table.board.finish()
+
+    def reset(self) -> None:
+        """A new game is shown: nothing is held (the old game's group is gone)."""
+        self.state = Idle()
+
+    def release_hold(self) -> bool:
+        """A dialog covers the table: let go of what is held. Whether anything was."""
+        if isinstance(self.state, Idle):
+            return False
+        self.state.cancel(self)
+        self.state = Idle()
+        return True
+
+    def _hover(self, pos: Point) -> None:
+        """Light the button under the pointer; a hand over what can be clicked."""
+        idle = isinstance(self.state, Idle)
+        hovered = self.button_at(pos) if idle else None
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self.table.app.request_redraw()
+        hand = idle and ((hovered is not None and self.controller.button_enabled(hovered))
+                         or self.stock_hit(pos))
+        if hand != self._hand:
+            self._hand = hand
+            with contextlib.suppress(pygame.error):
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand
+                                        else pygame.SYSTEM_CURSOR_ARROW)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        alt = bool(event.mod & pygame.KMOD_ALT)
+        key, controller = event.key, self.controller
+        if ctrl and key == pygame.K_z:
+            controller.run(Command.REDO if shift else Command.UNDO)
+        elif ctrl and key == pygame.K_y:
+            controller.run(Command.REDO)
+        elif ctrl or alt:
+            return
+        elif key == pygame.K_ESCAPE:
+            if self.dragging is not None:
+                self.cancel()
+                self.table.app.request_redraw()
+            else:
+                controller.run(Command.QUIT)
+        elif key in KEYS:
+            command = KEYS[key]
+            if command is Command.HINT and shift:
+                command = Command.DEMO
+            elif command is Command.NEW:
+                controller.interrupt()  # the key stops what runs; the bar's button is
+                #                         pressed with nothing running
+            controller.run(command)
 
 
 class InputState:
-    """Base state: ignores everything."""
+    """Base pointer state: ignores everything."""
 
-    def press(self, table: TableScene, pos: Point, clicks: int) -> InputState:
+    def press(self, table: TableInput, pos: Point, clicks: int) -> InputState:
         return self
 
-    def motion(self, table: TableScene, pos: Point) -> InputState:
+    def motion(self, table: TableInput, pos: Point) -> InputState:
         return self
 
-    def release(self, table: TableScene, pos: Point) -> InputState:
+    def release(self, table: TableInput, pos: Point) -> InputState:
         return self
 
-    def cancel(self, table: TableScene) -> None:
+    def cancel(self, table: TableInput) -> None:
         """Give up whatever the state was doing (another action is starting)."""
 
 
 class Idle(InputState):
     """Nothing held."""
 
-    def press(self, table: TableScene, pos: Point, clicks: int) -> InputState:
-        table.finish_animations()
-        button = table.bar.button_at(pos)
+    def press(self, table: TableInput, pos: Point, clicks: int) -> InputState:
+        act = table.controller
+        act.finish_animations()
+        button = table.button_at(pos)
         if button is not None:
-            return ButtonPressed(button) if table.button_enabled(button) else self
+            return ButtonPressed(button) if act.button_enabled(button) else self
         if table.stock_hit(pos):
             if clicks < 2:  # a double-click on the stock deals once, not twice
-                table.deal()
+                act.deal()
             return self
         hit = table.card_at(pos)
         if hit is None:
             return self
         column, index = hit
-        if clicks >= 2 and table.app.settings.double_click:
-            table.send_to_best(column, index)
+        if clicks >= 2 and act.app.settings.double_click:
+            act.send_to_best(column, index)
             return self
-        if not table.can_lift(column, index):
+        if not act.can_lift(column, index):
             return self
-        sprite = table.board.columns[column][index]
+        sprite = act.board.columns[column][index]
         grab = (pos[0] - sprite.pos[0], pos[1] - sprite.pos[1])
         return Pressed(column, index, pos, grab)
 
@@ -66,15 +192,14 @@ class Pressed(InputState):
     def __init__(self, column: int, index: int, start: Point, grab: tuple[float, float]) -> None:
         self.column, self.index, self.start, self.grab = column, index, start, grab
 
-    def motion(self, table: TableScene, pos: Point) -> InputState:
+    def motion(self, table: TableInput, pos: Point) -> InputState:
         dx, dy = pos[0] - self.start[0], pos[1] - self.start[1]
         if dx * dx + dy * dy < table.drag_threshold ** 2:
             return self
-        dragging = Dragging(self.column, self.index, self.grab, table.start_drag(self.column,
-                                                                                  self.index))
-        return dragging.motion(table, pos)
+        accepting = table.controller.start_drag(self.column, self.index)
+        return Dragging(self.column, self.index, self.grab, accepting).motion(table, pos)
 
-    def release(self, table: TableScene, pos: Point) -> InputState:
+    def release(self, table: TableInput, pos: Point) -> InputState:
         return Idle()  # a single click does nothing
 
 
@@ -90,16 +215,16 @@ class Dragging(InputState):
     def corner(self, pos: Point) -> tuple[float, float]:
         return (pos[0] - self.grab[0], pos[1] - self.grab[1])
 
-    def motion(self, table: TableScene, pos: Point) -> InputState:
-        table.drag_to(self.corner(pos))
+    def motion(self, table: TableInput, pos: Point) -> InputState:
+        table.controller.drag_to(self.corner(pos))
         return self
 
-    def release(self, table: TableScene, pos: Point) -> InputState:
-        table.drop(self.column, self.index, self.corner(pos))
+    def release(self, table: TableInput, pos: Point) -> InputState:
+        table.controller.drop(self.column, self.index, self.corner(pos))
         return Idle()
 
-    def cancel(self, table: TableScene) -> None:
-        table.board.drop_back()
+    def cancel(self, table: TableInput) -> None:
+        table.controller.board.drop_back()
 
 
 class ButtonPressed(InputState):
@@ -108,13 +233,13 @@ class ButtonPressed(InputState):
     def __init__(self, action: str) -> None:
         self.action = action
 
-    def release(self, table: TableScene, pos: Point) -> InputState:
-        if table.bar.button_at(pos) == self.action:
-            table.press_button(self.action)
+    def release(self, table: TableInput, pos: Point) -> InputState:
+        if table.button_at(pos) == self.action:
+            table.controller.run(Command(self.action))
         return Idle()
 
 
-def dispatch(state: InputState, table: TableScene, event: pygame.event.Event) -> InputState:
+def dispatch(state: InputState, table: TableInput, event: pygame.event.Event) -> InputState:
     """Feed one mouse event to ``state``; return the next state."""
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return state.press(table, event.pos, getattr(event, "clicks", 1))

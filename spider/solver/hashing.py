@@ -1,0 +1,82 @@
+"""Position keys built incrementally, so a move's key is known before its position is built.
+
+A column's hash is a polynomial in its cards, ``sum(card[k] * BASE**k) mod P``;
+its prefix hashes (:func:`prefixes`) give the hash of any cut of it, so the two
+columns a move changes are hashed from their parents in a few operations:
+the source loses its last cards (its new last card maybe turned face up), the
+target gains them shifted by its length. A position's key weighs each column's
+hash by its place (:data:`PLACES`) while the stock lasts; once the stock is
+empty the order of the columns no longer matters and the hashes, each first
+mixed (:func:`mix`: a column's hash is linear in its cards, so a plain sum would
+not tell which column a card lies in), are added, so positions that differ only
+by the order of their columns share a key.
+
+Keys are 61-bit numbers: two positions of one search share one by accident with
+odds far below one in a million, and a line is always replayed before it is
+trusted, so such an accident can cost a branch of the search, never a wrong answer.
+"""
+
+from __future__ import annotations
+
+from spider.solver.state import DOWN, Columns
+
+P = (1 << 61) - 1
+BASE = 0x2F0A3C65D1B4E97 % P
+LONGEST = 128  # no column holds more cards than this
+POW = tuple(pow(BASE, k, P) for k in range(LONGEST + 1))
+INV = tuple(pow(BASE, -k, P) for k in range(LONGEST + 1))
+#: The weight of each column's hash while the stock lasts.
+PLACES = tuple(pow(0x51ED27, index + 3, P) for index in range(10))
+SALT = 0x1B873593  # times the stock's length
+MIX = 0x3C6EF372FE94F82B % P
+
+
+def mix(column_hash: int) -> int:
+    """A column's hash made non-linear, for adding without regard to order."""
+    return column_hash * (column_hash + MIX) % P
+
+
+def prefixes(column: tuple[int, ...]) -> tuple[int, ...]:
+    """The hashes of the column's first 0, 1, ... len(column) cards."""
+    out = [0]
+    total = 0
+    for index, card in enumerate(column):
+        total = (total + card * POW[index]) % P
+        out.append(total)
+    return tuple(out)
+
+
+def position_key(hashes: list[int], stock_len: int) -> int:
+    """The key of a position from its columns' hashes."""
+    if not stock_len:
+        return sum(mix(h) for h in hashes) % P
+    return (sum(h * m for h, m in zip(hashes, PLACES, strict=False)) + SALT * stock_len) % P
+
+
+def moved_key(key: int, source: int, target: int, hashes: tuple[int, int],
+              new_hashes: tuple[int, int], mixed: tuple[int, int] | None = None) -> int:
+    """A position's key after the columns ``source`` and ``target`` change their hashes
+    from ``hashes`` to ``new_hashes``: weighed by place while the stock lasts, or, with
+    ``mixed`` (the old hashes' :func:`mix`), added without regard to order."""
+    if mixed is None:
+        return (key + (new_hashes[0] - hashes[0]) * PLACES[source]
+                + (new_hashes[1] - hashes[1]) * PLACES[target]) % P
+    return (key + mix(new_hashes[0]) - mixed[0] + mix(new_hashes[1]) - mixed[1]) % P
+
+
+def moved_hashes(source: tuple[int, ...], source_prefix: tuple[int, ...], target_hash: int,
+                 target_len: int, count: int) -> tuple[int, int]:
+    """The hashes of the source and target columns after ``count`` cards move
+    (the source's new last card turned face up; no run removed)."""
+    rest = len(source) - count
+    rest_hash = source_prefix[rest]
+    if rest and source[rest - 1] & DOWN:
+        rest_hash = (rest_hash - DOWN * POW[rest - 1]) % P
+    moved = source_prefix[-1] - source_prefix[rest]
+    grown = (target_hash + moved * INV[rest] % P * POW[target_len]) % P
+    return rest_hash, grown
+
+
+def check(cols: Columns, stock_len: int) -> int:
+    """The key computed from scratch (for tests)."""
+    return position_key([prefixes(column)[-1] for column in cols], stock_len)

@@ -1,0 +1,177 @@
+"""Shorter winning lines: the same win in fewer moves, for a player to follow.
+
+The search finds a line by best-first steps, so it carries detours: a group
+moved and moved back, a card parked on one column and later moved on. Two
+passes take them out, each keeping the line legal and won:
+
+* **Shortcuts** (:func:`shortcuts`): from each position on the line, jump to the
+  furthest later position of the line that one legal step (or none, when the
+  line comes back to the same position) reaches.
+* **Dropped moves** (:func:`drop_moves`): leave a move out, or leave it out and
+  send the next move of the same cards straight from where they were; keep the
+  change when the rest of the line still plays legally and wins.
+
+Positions are compared exactly (the stock as well as every card, face up or
+down), so a shortcut never leans on a card the line has not turned yet. The
+work is counted in steps played, so the result is the same on any machine.
+"""
+
+from __future__ import annotations
+
+from spider.solver.state import (
+    DOWN,
+    RANK,
+    Position,
+    Step,
+    apply_deal,
+    apply_move,
+    movable_length,
+)
+
+#: Steps played, at most, while shortening one line.
+BUDGET = 400_000
+#: Rounds of both passes, at most (a round that changes nothing ends it).
+ROUNDS = 4
+
+Key = tuple[object, ...]
+
+
+def exact_key(position: Position) -> Key:
+    """The whole position: every card where it lies, face up or down, and the stock's size."""
+    return (position.cols, len(position.stock))
+
+
+def is_legal(position: Position, step: Step) -> bool:
+    """May ``step`` be played on ``position`` (the rules of :class:`~spider.model.game.Game`)?"""
+    cols = position.cols
+    if step is None:
+        return bool(position.stock) and all(cols)
+    source, target, count = step
+    if source == target or not 0 <= source < len(cols) or not 0 <= target < len(cols):
+        return False
+    column = cols[source]
+    if count < 1 or movable_length(column, position.relaxed) < count:
+        return False
+    other = cols[target]
+    return not other or (not other[-1] & DOWN and other[-1] & RANK == (column[-count] & RANK) + 1)
+
+
+class _Work:
+    """Steps played so far, against the budget."""
+
+    def __init__(self, budget: int) -> None:
+        self.left = budget
+
+    def spend(self, steps: int = 1) -> bool:
+        self.left -= steps
+        return self.left >= 0
+
+
+def positions_of(start: Position, steps: list[Step]) -> list[Position]:
+    """The positions along a line: ``start`` and the one after each step."""
+    line = [start]
+    for step in steps:
+        line.append(line[-1].play(step))
+    return line
+
+
+def shortcuts(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:
+    """The line with every shortcut of at most one step to a later position of it taken."""
+    work = work or _Work(BUDGET)
+    line = positions_of(start, steps)
+    last = {exact_key(position): index for index, position in enumerate(line)}
+    out: list[Step] = []
+    index, end = 0, len(steps)
+    while index < end:
+        here = line[index]
+        again = last[exact_key(here)]
+        if again > index:  # the line comes back here: skip the loop
+            index = again
+            continue
+        best, best_step = index + 1, steps[index]
+        legal = here.legal_steps()
+        if work.spend(len(legal)):
+            cols, stock = here.cols, here.stock
+            for step in legal:
+                if step is None:
+                    key: Key = (apply_deal(cols, stock)[0], max(0, len(stock) - len(cols)))
+                else:
+                    key = (apply_move(cols, *step)[0], len(stock))
+                reached = last.get(key, -1)
+                if reached > best:
+                    best, best_step = reached, step
+        out.append(best_step)
+        index = best
+    return out
+
+
+def _replays_to_win(position: Position, rest: list[Step], work: _Work,
+                    original: list[Position]) -> bool:
+    """Does ``rest`` play legally from ``position`` and win? ``original[j]`` is the old
+    line's position that the new one should reach after ``j`` steps: once they meet,
+    the rest is the old line's, which wins."""
+    for played, step in enumerate(rest):
+        if played < len(original) and position == original[played]:
+            return True
+        if not work.spend() or not is_legal(position, step):
+            return False
+        position = position.play(step)
+    return position.is_won
+
+
+def _redirected(steps: list[Step], index: int) -> list[Step] | None:
+    """The line without move ``index``, its cards moved on by their next move straight from
+    where they were (``None`` when there is no such next move)."""
+    step = steps[index]
+    assert step is not None
+    source, target, count = step
+    for later in range(index + 1, len(steps)):
+        other = steps[later]
+        if other is None:
+            return None
+        if other[0] == target:
+            if other[2] != count:
+                return None
+            rest = steps[index + 1:later]
+            if other[1] == source:  # back where they came from: both moves go
+                return [*steps[:index], *rest, *steps[later + 1:]]
+            return [*steps[:index], *rest, (source, other[1], count), *steps[later + 1:]]
+        if target in (other[0], other[1]) or source in (other[0], other[1]):
+            return None  # the cards or their old place are touched meanwhile
+    return None
+
+
+def drop_moves(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:
+    """The line with every move left out whose absence still wins (see the module)."""
+    work = work or _Work(BUDGET)
+    line = positions_of(start, steps)
+    index = 0
+    while index < len(steps) and work.left > 0:
+        if steps[index] is None:
+            index += 1
+            continue
+        candidates = [[*steps[:index], *steps[index + 1:]]]
+        redirected = _redirected(steps, index)
+        if redirected is not None:
+            candidates.insert(0, redirected)
+        for candidate in candidates:
+            skipped = len(steps) - len(candidate)
+            if _replays_to_win(line[index], candidate[index:], work, line[index + skipped:]):
+                steps = candidate
+                line = line[:index + 1] + positions_of(line[index], steps[index:])[1:]
+                break
+        else:
+            index += 1
+    return steps
+
+
+def shorten(start: Position, steps: list[Step], budget: int = BUDGET) -> list[Step]:
+    """A winning line from ``start`` no longer than ``steps`` (itself a winning line)."""
+    work = _Work(budget)
+    for _ in range(ROUNDS):
+        before = len(steps)
+        steps = shortcuts(start, steps, work)
+        steps = drop_moves(start, steps, work)
+        if len(steps) == before or work.left <= 0:
+            break
+    return steps

@@ -1,0 +1,47 @@
+"""Incremental position keys: the key a move is given before its position is built is the
+key of the position it builds."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider.model.dealcode import DealCode
+from spider.model.notation import game_from_code
+from spider.solver.hashing import check, mix, moved_hashes, moved_key
+from spider.solver.search import _Infos, build, moves
+from spider.solver.state import Position
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([1, 2, 4]), st.randoms())
+def test_a_moves_key_is_its_positions_key(number, suits, rng: random.Random):
+    position = Position.from_game(game_from_code(DealCode("SP", suits, False, number)))
+    infos = _Infos(False)
+    for _ in range(40):
+        cols, stock_len = position.cols, len(position.stock)
+        key = check(cols, stock_len)
+        for move in moves(cols, infos, stock_len > 0, False):
+            source, target, count, _ = move
+            _, new, gone = build(cols, move, infos)
+            if gone:
+                continue  # a run removed: the search keys those from scratch
+            old = (infos[cols[source]][5][-1], infos[cols[target]][5][-1])
+            hashes = moved_hashes(cols[source], infos[cols[source]][5], old[1],
+                                  len(cols[target]), count)
+            mixed = None if stock_len else (mix(old[0]), mix(old[1]))
+            assert moved_key(key, source, target, old, hashes, mixed) == check(new, stock_len)
+        steps = position.legal_steps()
+        if not steps:
+            break
+        position = position.play(rng.choice(steps))
+
+
+def test_once_the_stock_is_empty_column_order_does_not_matter_but_places_of_cards_do():
+    a, b, c = (13, 12), (45, 44, 43), (29,)
+    assert check((a, b, c), 0) == check((c, a, b), 0)
+    assert check((a, b, c), 3) != check((c, a, b), 3)
+    # The same cards at the same depths, in other columns: another position, another key.
+    assert check(((13, 44), (45, 12)), 0) != check(((13, 12), (45, 44)), 0)

@@ -1,0 +1,61 @@
+"""Shorter winning lines: detours go, the line still plays legally and wins."""
+
+from __future__ import annotations
+
+from spider.model.dealcode import DealCode
+from spider.model.notation import game_from_code, parse_position
+from spider.solver.search import solve, verify
+from spider.solver.shorten import drop_moves, is_legal, shortcuts, shorten
+from spider.solver.state import Position, Step
+
+# The ace of spades finishes the run on column 1; columns 3 and 4 are free to wander to.
+ACE = """\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+4:
+"""
+
+
+def position(text: str) -> Position:
+    return Position.from_game(parse_position(text))
+
+
+def test_a_move_and_its_reverse_are_dropped():
+    start = position(ACE)
+    line: list[Step] = [(1, 2, 1), (2, 1, 1), (1, 0, 1)]
+    assert shortcuts(start, line) == [(1, 0, 1)]
+    assert shorten(start, line) == [(1, 0, 1)]
+
+
+def test_a_card_parked_on_the_way_goes_straight_to_its_place():
+    start = position(ACE)
+    line: list[Step] = [(1, 2, 1), (2, 3, 1), (3, 0, 1)]
+    shorter = shorten(start, line)
+    assert shorter == [(1, 0, 1)]
+    assert drop_moves(start, [(1, 2, 1), (2, 0, 1)]) == [(1, 0, 1)]
+
+
+def test_a_move_that_the_win_needs_stays():
+    start = position(ACE)
+    assert shorten(start, [(1, 0, 1)]) == [(1, 0, 1)]
+
+
+def test_legality_follows_the_rules():
+    start = position(ACE)
+    assert is_legal(start, (1, 0, 1)) and is_legal(start, (1, 2, 1))
+    assert not is_legal(start, (0, 1, 1))  # the 2 does not go on the ace
+    assert not is_legal(start, (2, 0, 1))  # nothing to move from an empty column
+    assert not is_legal(start, (1, 1, 1)) and not is_legal(start, None)
+
+
+def test_solved_deals_get_lines_no_longer_that_still_win():
+    for code in ("SP1-S1C-AAAAAAB", "SP1-S2C-AAAAAAC"):
+        game = game_from_code(DealCode.parse(code))
+        start = Position.from_game(game)
+        result = solve(game, 600, nodes=40_000)
+        assert result.won and verify(game, result.steps)
+        again = shorten(start, result.steps)
+        assert len(again) <= len(result.steps) and verify(game, again)

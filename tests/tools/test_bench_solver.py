@@ -1,0 +1,45 @@
+"""``python main.py bench solver``: a tiny run prints every figure and every budget.
+
+A smoke run only: nothing here asserts how fast anything is.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from spider.commands.common import BadInput
+from tools.bench.cli import build_parser
+from tools.bench.solver import GOALS, Plan, run_bench
+
+
+def test_a_tiny_solver_bench_reports_the_table_and_the_budgets() -> None:
+    plan = Plan(suits=[1], first=0, deals=1, games=1, seconds=600, nodes=20_000,
+                hint_seconds=None, hint_samples=2, hint_nodes=20, part="both", jobs=1)
+    out = io.StringIO()
+    rows = run_bench(plan, out)
+    text = out.getvalue()
+    assert "[1/2] full SP1-S1C-AAAAAAA won" in text and "] honest SP1-S1C-AAAAAAA" in text
+    assert rows[0].solve_won == [True] and rows[0].lines and len(rows[0].honest_won) == 1
+    assert "20000 nodes per deal" in text and "2 samples x 20 nodes" in text
+    budgets = text.split("budgets (issue 20):")[1]
+    for figure in ("solved 100%", "median", "line", "honest", "hint p95"):
+        assert figure in budgets
+    assert f">= {GOALS[1].honest:.0%}" in budgets
+
+
+def test_the_same_nodes_give_the_same_results() -> None:
+    plan = Plan(suits=[2], first=3, deals=1, games=0, seconds=600, nodes=6_000,
+                hint_seconds=None, hint_samples=1, hint_nodes=1, part="full", jobs=1)
+    first, again = run_bench(plan, io.StringIO()), run_bench(plan, io.StringIO())
+    assert first[0].solve_nodes == again[0].solve_nodes
+    assert first[0].lines == again[0].lines
+
+
+@pytest.mark.parametrize("options", [["--nodes", "0"], ["--jobs", "0"], ["--suits", "3"],
+                                     ["--hint-nodes", "0"]])
+def test_bad_solver_bench_options_are_refused(options: list[str]) -> None:
+    args = build_parser().parse_args(["solver", *options])
+    with pytest.raises(BadInput):
+        args.handler(args)
