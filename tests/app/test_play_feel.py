@@ -253,3 +253,58 @@ def test_restarting_a_game_the_demo_played_in_does_not_say_it_counts(play, monke
     assert driver.app.session.started and driver.app.session.demo_played
     driver.click(driver.button_point("restart"))
     assert tr("newgame.counts-as-loss") not in dialog_texts(driver.app)
+
+
+# --------------------------------------------------------------- auto-place
+DEAL_CODE = "SP1-S2C-AAAABMT"  # 7♠ ends column 3, 7♥ column 8, 6♥ column 9
+
+
+def top(driver, column: int) -> str:
+    return str(driver.table.game.columns[column][-1].card)
+
+
+def drag_last_card(driver, source: int, end: tuple[int, int]) -> None:
+    game = driver.table.game
+    driver.drag(driver.card_point(source, len(game.columns[source]) - 1), end)
+    driver.settle()
+
+
+def test_auto_place_keeps_a_group_released_on_a_column_that_takes_it(play) -> None:
+    driver = play(code=DEAL_CODE, size=(1920, 1080), auto_place=True)
+    assert (top(driver, 2), top(driver, 7), top(driver, 8)) == ("7s", "7h", "6h")
+    drag_last_card(driver, 8, driver.column_point(2))
+    assert top(driver, 2) == "6h" and top(driver, 7) == "7h"
+
+
+def test_auto_place_sends_a_group_released_elsewhere_to_the_best_column(play) -> None:
+    driver = play(code=DEAL_CODE, size=(1920, 1080), auto_place=True)
+    drag_last_card(driver, 8, driver.column_point(0))  # 3♠ does not take 6♥
+    assert top(driver, 7) == "6h" and driver.table.game.moves == 1
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle()
+    below = driver.table.geometry.runs_box.y - 10  # the felt under the columns
+    drag_last_card(driver, 8, (driver.table.geometry.size[0] // 2, below))
+    assert top(driver, 7) == "6h"
+
+
+def test_auto_place_with_no_legal_place_glides_back_with_the_reminder(play) -> None:
+    driver = play(position="1: 5s\n2: 9h\n3: Kd\n", auto_place=True)
+    drag_last_card(driver, 0, driver.column_point(1))
+    assert driver.table.game.moves == 0 and top(driver, 0) == "5s"
+    assert driver.table.toast.message == tr("table.nowhere")
+    assert_at_rest(driver)
+
+
+def test_without_auto_place_a_group_released_off_the_columns_glides_back(play) -> None:
+    driver = play(code=DEAL_CODE, size=(1920, 1080))
+    below = driver.table.geometry.runs_box.y - 10
+    drag_last_card(driver, 8, (driver.table.geometry.size[0] // 2, below))
+    assert driver.table.game.moves == 0
+    assert_at_rest(driver)
+
+
+def assert_at_rest(driver) -> None:
+    from tests.app.test_play import assert_settled
+
+    assert driver.table.dragging is None
+    assert_settled(driver)

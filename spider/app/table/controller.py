@@ -189,20 +189,35 @@ class TableController:
         self.app.request_redraw()
 
     def drop(self, column: int, index: int, corner: tuple[float, float]) -> None:
-        """The dragged group is released with its first card's corner at ``corner``."""
+        """The dragged group is released with its first card's corner at ``corner``.
+
+        Over a column that takes it, it stays there. Anywhere else it glides back
+        (over a column that refuses it, with the rule), unless auto-place is on: then
+        it goes to the best column, as a double-click sends it, or glides back with
+        the reminder when no column takes it. Over its own column it just goes back.
+        """
         count = len(self.game.columns[column]) - index
-        target = None
-        if self.app.settings.auto_place:
-            target = self.game.best_destination(column, count)
-        if target is None:
-            geometry = self.table.geometry
-            card = Box(round(corner[0]), round(corner[1]), geometry.card_w, geometry.card_h)
-            target = geometry.drop_column(card)
-        if target is None or target == column:
-            self.board.drop_back()
-            self.app.request_redraw()
-            return
-        self.perform(Move(column, target, count), dropped=True)
+        geometry = self.table.geometry
+        card = Box(round(corner[0]), round(corner[1]), geometry.card_w, geometry.card_h)
+        target = geometry.drop_column(card)
+        if target is not None and target != column:
+            move = Move(column, target, count)
+            if self.game.is_legal(move) or not self.app.settings.auto_place:
+                self.perform(move, dropped=True)  # refused: back, with the rule
+                return
+        if target != column and self.app.settings.auto_place:
+            best = self.game.best_destination(column, count)
+            if best is not None:
+                self.perform(Move(column, best, count), dropped=True)
+                return
+            self.app.play_sound("refuse")
+            self.remind(tr("table.nowhere"))
+        self.cancel_drop()
+
+    def cancel_drop(self) -> None:
+        """The dragged group glides back to its column: nothing changes."""
+        self.board.drop_back()
+        self.app.request_redraw()
 
     def send_to_best(self, column: int, index: int) -> None:
         """Double-click: the group goes to the model's best destination."""
