@@ -308,3 +308,56 @@ def assert_at_rest(driver) -> None:
 
     assert driver.table.dragging is None
     assert_settled(driver)
+
+
+# ------------------------------------------------ drags that end off the table
+@pytest.mark.parametrize("auto_place", [True, False])
+def test_a_drag_released_outside_the_window_changes_nothing(play, auto_place: bool) -> None:
+    driver = play(code=DEAL_CODE, size=(1280, 720), auto_place=auto_place)
+    start = driver.card_point(8, len(driver.table.game.columns[8]) - 1)
+    driver.press(start)
+    driver.move((start[0] + 30, start[1] + 30))
+    driver.post(pygame.WINDOWLEAVE)
+    driver.release((1400, 300))  # SDL reports a release outside the window too
+    driver.settle()
+    assert driver.table.game.moves == 0
+    assert_at_rest(driver)
+
+
+@pytest.mark.parametrize("auto_place", [True, False])
+def test_a_drag_interrupted_by_focus_loss_changes_nothing(play, auto_place: bool) -> None:
+    driver = play(code=DEAL_CODE, size=(1280, 720), auto_place=auto_place)
+    start = driver.card_point(8, len(driver.table.game.columns[8]) - 1)
+    driver.press(start)
+    driver.move(driver.column_point(2))
+    driver.post(pygame.WINDOWFOCUSLOST)
+    driver.release(driver.column_point(2))
+    driver.settle()
+    assert driver.table.game.moves == 0
+    assert_at_rest(driver)
+
+
+def test_a_release_lost_outside_the_window_is_noticed_when_the_pointer_returns(play) -> None:
+    driver = play(code=DEAL_CODE, size=(1280, 720), auto_place=True)
+    start = driver.card_point(8, len(driver.table.game.columns[8]) - 1)
+    driver.press(start)
+    driver.move((start[0] + 30, start[1] + 30))
+    driver.post(pygame.WINDOWLEAVE)
+    driver.post(pygame.WINDOWENTER)
+    driver.move(driver.column_point(2), held=False)  # the button came up outside
+    driver.settle()
+    assert driver.table.game.moves == 0
+    assert_at_rest(driver)
+
+
+def test_a_pointer_that_leaves_and_comes_back_before_the_release_still_drops(play) -> None:
+    driver = play(code=DEAL_CODE, size=(1920, 1080))
+    start = driver.card_point(8, len(driver.table.game.columns[8]) - 1)
+    driver.press(start)
+    driver.move((start[0] + 30, start[1] + 30))
+    driver.post(pygame.WINDOWLEAVE)
+    driver.post(pygame.WINDOWENTER)
+    driver.move(driver.column_point(2))
+    driver.release(driver.column_point(2))
+    driver.settle()
+    assert top(driver, 2) == "6h"

@@ -39,6 +39,8 @@ class TableInput:
         #: The bar button under the pointer (lit), or None.
         self.hovered: str | None = None
         self._hand = False
+        #: The pointer left the window (and has not come back).
+        self.outside = False
 
     @property
     def controller(self) -> TableController:
@@ -72,6 +74,10 @@ class TableInput:
     def handle(self, event: pygame.event.Event) -> None:
         """One mouse, key or focus event."""
         if event.type in MOUSE_EVENTS:
+            if self._lost_hold(event):
+                self.cancel()
+                self.table.app.request_redraw()
+                return
             self.state = dispatch(self.state, self, event)
             if event.type == pygame.MOUSEMOTION:
                 self._hover(event.pos)
@@ -82,6 +88,22 @@ class TableInput:
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.cancel()
             self.table.app.request_redraw()
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWENTER):
+            self.outside = event.type == pygame.WINDOWLEAVE
+
+    def _lost_hold(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` ends a hold without a drop: the button released outside
+        the window, or found up when the pointer comes back (its release was missed)."""
+        if not isinstance(self.state, Pressed | Dragging):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            width, height = self.table.app.size
+            x, y = event.pos
+            return self.outside or not (0 <= x < width and 0 <= y < height)
+        if event.type == pygame.MOUSEMOTION:
+            buttons = getattr(event, "buttons", (1,))
+            return not buttons[0]
+        return False
 
     def cancel(self) -> None:
         """Give up what is held (a dragged group glides back) and end animations."""
@@ -127,8 +149,8 @@ class TableInput:
             controller.run(Command.REDO)
         elif ctrl or alt:
             return
-        elif key == pygame.K_ESCAPE:
-            if self.dragging is not None:
+        elif key == pygame.K_ESCAPE:  # one layer at a time: what is held, else quit?
+            if not isinstance(self.state, Idle):
                 self.cancel()
                 self.table.app.request_redraw()
             else:
