@@ -361,3 +361,40 @@ def test_a_pointer_that_leaves_and_comes_back_before_the_release_still_drops(pla
     driver.release(driver.column_point(2))
     driver.settle()
     assert top(driver, 2) == "6h"
+
+
+# ----------------------------------------------------------------------- Esc
+def test_esc_takes_back_one_layer_at_a_time(play, monkeypatch) -> None:
+    from spider.app.table.hinting import Hinting
+
+    monkeypatch.setattr(Hinting, "threaded", False)
+    monkeypatch.setattr(Hinting, "winnability", False)
+    driver = play(code=DEAL_CODE, size=(1920, 1080), hints=True)
+    table = driver.table
+    # A drag in progress.
+    start = driver.card_point(8, len(table.game.columns[8]) - 1)
+    driver.press(start)
+    driver.move((start[0] + 40, start[1] + 40))
+    assert table.dragging is not None
+    driver.key(pygame.K_ESCAPE)
+    assert table.dragging is None and driver.app.scenes.top is table
+    driver.release((start[0] + 40, start[1] + 40))
+    driver.settle()
+    # A marked hint.
+    driver.key(pygame.K_h)
+    assert table.hinting.mark is not None
+    driver.key(pygame.K_ESCAPE)
+    assert table.hinting.mark is None and driver.app.scenes.top is table
+    # The demo.
+    driver.key(pygame.K_h, pygame.KMOD_SHIFT)
+    assert table.hinting.demo
+    driver.key(pygame.K_ESCAPE)
+    assert not table.hinting.demo and driver.app.scenes.top is table
+    # A dialog.
+    driver.app.open_settings()
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.scenes.top is table
+    # Only then, on the bare table: quit?
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.app.scenes.top, ConfirmScene)
+    assert driver.app.scenes.top.message_key == "confirm.quit"

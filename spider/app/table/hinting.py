@@ -353,6 +353,9 @@ class Hinting:
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_h or event.key in _MODIFIERS:
                 return False
+            if event.key == pygame.K_ESCAPE:  # Esc takes back the mark, and only that
+                self.clear()
+                return True
         elif self.table.bar.button_at(event.pos) == "hint":
             return False
         self.clear()
