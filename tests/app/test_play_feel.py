@@ -398,3 +398,22 @@ def test_esc_takes_back_one_layer_at_a_time(play, monkeypatch) -> None:
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.app.scenes.top, ConfirmScene)
     assert driver.app.scenes.top.message_key == "confirm.quit"
+
+
+# ---------------------------------------------------------------- celebration
+def test_closing_the_win_dialog_shows_the_clean_table(play) -> None:
+    driver = play(position=ONE_MOVE_TO_WIN)
+    driver.double_click(driver.card_point(1, 0))
+    for _ in range(40):  # the celebration runs until the dialog shows
+        if isinstance(driver.app.scenes.top, WinScene):
+            break
+        driver.app.run_frames(30)
+    assert isinstance(driver.app.scenes.top, WinScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle()
+    assert driver.app.scenes.top is driver.table
+    assert driver.table.controller.celebration is None
+    shown = driver.app.screen.copy()
+    fresh = pygame.Surface(shown.get_size())
+    driver.table.draw(fresh)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB")

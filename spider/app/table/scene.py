@@ -126,6 +126,14 @@ class TableScene(Scene):
         self.hinting.settings_changed()
         self.app.request_redraw()
 
+    def enter(self) -> None:
+        """The table is on top again: after the win dialog, the cascade's trails go
+        and the clean table shows."""
+        celebration = self.controller.celebration
+        if celebration is not None and celebration.panel_shown:
+            self.controller.drop_celebration()
+            self.app.request_redraw()
+
     def leave(self) -> None:
         """A dialog now covers the table: a held group goes back to its column
         (it must not hang under the dialog, nor follow the pointer after it).
