@@ -7,6 +7,7 @@ from the window (its class, its place) and from the files it saved.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -117,3 +118,124 @@ def test_full_screen_covers_the_display_and_leaving_it_restores_the_window(
     assert display.geometry(window) == (300, 200, 1200, 800)
     started.stop()
     assert started.process.returncode == 0
+
+
+# --------------------------------------------------- playing in a real window
+CODE = "SP1-S2C-AAAABMT"  # 7♠ ends column 3, 7♥ column 8, 6♥ column 9
+
+
+def mirror_of(tmp_path: Path, size: tuple[int, int]):
+    """The same deal in this process, headless, at the window's size: where to aim."""
+    from spider.app.table.driver import EventDriver
+    from tests.fuzz_tools import launch
+
+    app = launch(tmp_path / "mirror", CODE, size=size, first=True)
+    driver = EventDriver(app)
+    driver.settle()
+    return driver
+
+
+def real_drag(display: Display, window: int, start: tuple[int, int], end: tuple[int, int],
+              steps: int = 12) -> None:
+    """Press at ``start`` and release at ``end`` (window pixels; ``end`` may be off it)."""
+    x, y, _, _ = display.geometry(window)
+    display.xdotool("mousemove", "--sync", x + start[0], y + start[1])
+    display.xdotool("mousedown", 1)
+    for number in range(1, steps + 1):
+        display.xdotool("mousemove", x + start[0] + (end[0] - start[0]) * number // steps,
+                        y + start[1] + (end[1] - start[1]) * number // steps)
+        time.sleep(0.03)
+    display.xdotool("mouseup", 1)
+    time.sleep(1.2)
+
+
+def saved_moves(data: Path) -> list[str]:
+    from spider.data.session import Session
+    from spider.model.notation import format_moves
+
+    document = json.loads((data / "game.json").read_text(encoding="utf-8"))
+    session = Session.from_dict(document["data"]["session"])
+    return format_moves(session.game.history()[0]).split()
+
+
+def test_auto_place_keeps_a_legal_drop_in_a_real_window(display: Display, game,
+                                                        tmp_path: Path) -> None:
+    started = game(CODE)
+    mirror = mirror_of(tmp_path, SCREEN)
+    try:
+        display.xdotool("key", "a")  # auto-place on
+        time.sleep(0.5)
+        start = mirror.card_point(8, len(mirror.table.game.columns[8]) - 1)
+        real_drag(display, started.window, start, mirror.column_point(2))
+        shot(display, "auto-place-legal-drop", tmp_path)
+    finally:
+        mirror.app.close()
+    started.stop()
+    assert saved_moves(tmp_path / "data") == ["9:1>3"]  # onto 7♠, not 7♥ in column 8
+
+
+def test_a_drag_released_outside_the_window_changes_nothing_in_a_real_window(
+        display: Display, game, tmp_path: Path) -> None:
+    started = game(CODE)
+    display.xdotool("key", "a")  # auto-place on: it used to send the group somewhere
+    display.xdotool("key", "F11")  # a window smaller than the screen
+    time.sleep(1.5)
+    window = display.find_window(started.process.pid)
+    x, y, width, height = display.geometry(window)
+    assert (width, height) < SCREEN
+    mirror = mirror_of(tmp_path, (width, height))
+    try:
+        start = mirror.card_point(8, len(mirror.table.game.columns[8]) - 1)
+        real_drag(display, window, start, (-x // 2, -y // 2))  # over the desktop
+        shot(display, "released-outside", tmp_path)
+        real_drag(display, window, start, mirror.column_point(2))  # and a real move
+    finally:
+        mirror.app.close()
+    started.stop()
+    assert saved_moves(tmp_path / "data") == ["9:1>3"]
+
+
+def test_the_demo_shows_its_banner_and_is_never_counted_in_a_real_window(
+        display: Display, game, tmp_path: Path) -> None:
+    import pygame
+
+    from spider.app.ui.widgets import walk
+    from spider.text.i18n import tr
+    from tests.e2e.test_real_window import differing
+
+    started = game(CODE)
+    mirror = mirror_of(tmp_path, SCREEN)
+    try:
+        def click(pos: tuple[int, int]) -> None:
+            display.xdotool("mousemove", "--sync", *pos)
+            display.xdotool("click", 1)
+            time.sleep(0.8)
+
+        click(mirror.button_point("menu"))  # Menu → Watch a demo
+        mirror.click(mirror.button_point("menu"))
+        entry = next(widget for widget in walk(mirror.app.scenes.top.focus.root)
+                     if getattr(widget, "label", None) == tr("menu.demo"))
+        click(entry.rect.center)
+        mirror.click(entry.rect.center)
+        mirror.app.run_frames(2)
+        assert mirror.table.banner == tr("demo.banner")
+        banner = mirror.table.renderer._banner._surface
+        assert banner is not None
+        g = mirror.table.geometry
+        area = banner.get_rect(center=(g.size[0] // 2, g.size[1] - g.pad * 2 - g.card_h // 2))
+        for second in (1, 6):  # the banner stays: it does not fade like a message
+            time.sleep(5 if second == 6 else 1)
+            picture = pygame.image.load(str(shot(display, f"demo-{second}s", tmp_path)))
+            assert differing(picture, mirror.app.screen.copy(), area) < 0.05, second
+        display.xdotool("key", "space")  # stop
+        time.sleep(0.8)
+        click(mirror.button_point("restart"))  # a loss, were it counted
+        display.xdotool("key", "Return")
+        time.sleep(1.0)
+    finally:
+        mirror.app.close()
+    started.stop()
+    statistics = tmp_path / "data" / "statistics.json"
+    if statistics.exists():
+        document = json.loads(statistics.read_text(encoding="utf-8"))
+        assert '"played": 1' not in json.dumps(document), document
