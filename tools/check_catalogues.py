@@ -8,7 +8,8 @@ English message, plural tables without the forms the language needs
 (``spider.text.i18n.PLURAL_FORMS``) or with forms it never uses, text that is not in
 Unicode normal form C, and braces that ``str.format`` cannot read. It also lists
 message keys the code looks up with a literal ``tr("...")`` that ``en.json``
-does not have. Exit status 0 when nothing is wrong, 1 otherwise.
+does not have, and keys of ``en.json`` that nothing shows (see :func:`used_keys`).
+Exit status 0 when nothing is wrong, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import re
 import sys
 import unicodedata
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from string import Formatter
 
@@ -28,6 +31,10 @@ from spider.text.i18n import LANGUAGES, PLURAL_FORMS  # noqa: E402
 
 LOCALES = ROOT / "spider" / "text" / "locales"
 SOURCES = ROOT / "spider"
+#: Where keys may be used: the game, the command line entry and the development tools.
+USERS = (ROOT / "spider", ROOT / "tools", ROOT / "main.py")
+#: How an f-string that builds a message key starts: a namespace and a dot ("help.faq.q").
+KEY_PREFIX = re.compile(r"[a-z][a-z0-9-]*\.[a-z0-9.-]*")
 REFERENCE = "en"
 
 Entry = str | dict[str, str]
@@ -135,6 +142,54 @@ def keys_in_code(folder: Path = SOURCES) -> dict[str, list[str]]:
     return found
 
 
+def _trees(places: Iterable[Path]) -> Iterator[ast.AST]:
+    for place in places:
+        for path in sorted(place.rglob("*.py")) if place.is_dir() else [place]:
+            yield ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _pattern(node: ast.JoinedStr) -> str:
+    """An f-string as a pattern: its literal parts as they are, each ``{...}`` as ``.+``."""
+    return "".join(re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+"
+                   for part in node.values)
+
+
+def _tr_f_string(node: ast.AST) -> ast.JoinedStr | None:
+    """The f-string ``node`` passes to ``tr`` as its key, if it is such a call."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    name = (func.id if isinstance(func, ast.Name)
+            else func.attr if isinstance(func, ast.Attribute) else None)
+    key = node.args[0]
+    return key if name == "tr" and isinstance(key, ast.JoinedStr) else None
+
+
+def used_keys(keys: Iterable[str], places: Iterable[Path] = USERS) -> set[str]:
+    """Which of ``keys`` the code can show.
+
+    The code names a message either whole, as a string anywhere (``tr("menu.quit")``,
+    or a table of keys such as ``(("help.key.drag", "help.do.drag"), ...)`` that is
+    passed to ``tr`` later), or builds its key with an f-string: in a ``tr`` call
+    (``tr(f"rule.{rule.value}")``, ``tr(f"{question}-title")``), or anywhere else when
+    the f-string starts like a key (``f"help.faq.q{n}"``). A key matching such an
+    f-string counts as used.
+    """
+    strings: set[str] = set()
+    patterns: set[str] = set()
+    for tree in _trees(places):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                strings.add(node.value)
+            elif (f_string := _tr_f_string(node)) is not None:
+                patterns.add(_pattern(f_string))
+            elif (isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.Constant)
+                    and KEY_PREFIX.fullmatch(str(node.values[0].value))):
+                patterns.add(_pattern(node))
+    built = re.compile("|".join(f"(?:{p})" for p in sorted(patterns)) or "(?!)")
+    return {key for key in keys if key in strings or built.fullmatch(key)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quiet", action="store_true", help="print only what is wrong")
@@ -172,6 +227,11 @@ def main(argv: list[str] | None = None) -> int:
     for key, places in sorted(keys_in_code().items()):
         if key not in english:
             print(f"code: tr({key!r}) has no English message ({', '.join(places)})")
+            failed = True
+    used = used_keys(english)
+    for key in english:
+        if key not in used:
+            print(f"{REFERENCE}: {key!r} is shown nowhere: no code names it or builds it")
             failed = True
     if not args.quiet:
         print(f"{REFERENCE}: {len(english)} keys")

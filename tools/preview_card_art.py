@@ -8,6 +8,7 @@
 * ``cards_200_<suit>.png``: each suit (and the back) at 200x280,
 * ``cards_columns.png``: a tableau of overlapped columns (25% offset) at 80 px,
 * ``cards_4col.png``: diamonds and clubs recoloured as in four-colour mode,
+* ``cards_backs.png``: every back at 200x280,
 * ``cards_zoom.png``: a few cards at 400x560 for detail work.
 """
 
@@ -44,16 +45,19 @@ def check_svg(text: str, name: str) -> None:
     assert 'viewBox="0 0 250 350"' in text, f"{name}: wrong viewBox"
     suit_hexes = {"#c8102e", "#111111"}
     used = {value for _, value in COLOUR_ATTR.findall(text)} & suit_hexes
-    if name == "back.svg":
+    if name.startswith("back"):
         assert not used, f"{name}: the back must not use suit colours"
     else:
         expected = "#c8102e" if name[1] in "hd" else "#111111"
         assert used == {expected}, f"{name}: suit colours {used}, expected only {expected}"
 
 
+BACKS = ["back.svg", "back-garnet.svg", "back-waves.svg", "back-deco.svg"]
+
+
 def names() -> list[str]:
-    """All 53 file names in display order."""
-    return [f"{r}{s}.svg" for s in SUITS for r in RANKS] + ["back.svg"]
+    """Every file name in display order: the 52 faces, then the backs."""
+    return [f"{r}{s}.svg" for s in SUITS for r in RANKS] + BACKS
 
 
 #: Example four-colour substitution (diamonds blue, clubs green) to preview recolouring.
@@ -117,6 +121,7 @@ def main(argv: list[str]) -> int:
     pygame.image.save(columns_view(), str(out_dir / "cards_columns.png"))
     four = [f"{r}{s}.svg" for s in "dc" for r in "A7TJQK"]
     pygame.image.save(sheet(four, (160, 224), 6, four_colour=True), str(out_dir / "cards_4col.png"))
+    pygame.image.save(sheet(BACKS, (200, 280), 4), str(out_dir / "cards_backs.png"))
     zoom = ["Ks.svg", "Qh.svg", "Jd.svg", "As.svg"]
     pygame.image.save(sheet(zoom, (400, 560), 4), str(out_dir / "cards_zoom.png"))
     print(f"contact sheets written to {out_dir}")

@@ -36,11 +36,12 @@ from spider.app.displays import display_of, displays
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sounds
 from spider.app.table.scene import TableScene
+from spider.data.messages import Message
 from spider.data.persistence import Persistence, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
 from spider.model.dealcode import DealCode
-from spider.text.i18n import set_language, tr
+from spider.text.i18n import say, set_language, tr
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
@@ -225,6 +226,10 @@ class App:
         """Show a short message on the table."""
         self.table.notify(message, seconds)
 
+    def tell(self, message: Message, seconds: float = 2.8) -> None:
+        """Show a message of the data layer (a key and values) in the player's language."""
+        self.notify(say(message), seconds)
+
     def open(self, scene: Scene) -> None:
         """Show ``scene`` over the current one (a dialog)."""
         self.scenes.push(scene)
@@ -263,7 +268,7 @@ class App:
         if not self.session.started or self.session.game.is_won:
             self.restart()
             return
-        self.confirm("table.confirm-restart", self.restart,
+        self.confirm("confirm.restart", self.restart,
                      "newgame.counts-as-loss" if self.counts_as_loss() else None)
 
     def show_win(self) -> None:

@@ -184,7 +184,7 @@ def _check_assets(app: App) -> None:
     import pygame
 
     from spider.app.assets import CARDS, FONTS, SOUNDS
-    from spider.app.table.cardimages import CardImages, missing_art
+    from spider.app.table.cardimages import BACKS, CardImages, missing_art
     from spider.app.ui import text
     from spider.model.cards import Card, Suit
     from spider.text import i18n
@@ -200,7 +200,12 @@ def _check_assets(app: App) -> None:
                     face = images.face(Card(rank, suit))
                     check(face.get_size() == size, f"{rank}{suit.value} has the wrong size")
             check(images.back().get_size() == size, "the card back has the wrong size")
-        check(len(list(CARDS.glob("*.svg"))) >= 53, f"fewer than 53 card files in {CARDS}")
+        for back in BACKS:
+            check(CardImages(size, back=back).back().get_size() == size,
+                  f"the card back {back} has the wrong size")
+        wanted = 52 + len(BACKS)
+        check(len(list(CARDS.glob("*.svg"))) >= wanted,
+              f"fewer than {wanted} card files in {CARDS}")
 
     with step("sounds"):
         try:

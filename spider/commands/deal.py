@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from spider.commands.common import read_code
+from spider.commands.common import read_code, write_out
 from spider.model.notation import format_position, game_from_code
 
 
@@ -16,5 +15,5 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    sys.stdout.write(format_position(game_from_code(read_code(args.code))))
+    write_out(format_position(game_from_code(read_code(args.code))))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from spider.commands.common import EXIT_ILLEGAL, add_source, load_start, read_tokens
+from spider.commands.common import EXIT_ILLEGAL, add_source, load_start, read_tokens, write_out
 from spider.model.game import IllegalAction
 from spider.model.notation import apply_token, format_position
 
@@ -24,9 +24,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             apply_token(game, token)
         except IllegalAction as error:
-            sys.stdout.write(format_position(game))
+            write_out(format_position(game))
             print(f"illegal move {number} ({text}): {error.rule.value}: {error.explanation()}",
                   file=sys.stderr)
             return EXIT_ILLEGAL
-    sys.stdout.write(format_position(game))
+    write_out(format_position(game))
     return 0

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from spider.commands.common import BadInput, add_source, load_start
+from spider.commands.common import BadInput, add_source, load_start, write_out
 from spider.text.i18n import tr
 
 EXIT_NO_WIN = 1
+#: The longest search a user may ask for (a day).
+MAX_SECONDS = 86400.0
+MAX_NODES = 10**9  # positions a search may expand
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -25,18 +28,20 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.seconds > 0:
         raise BadInput(tr("solver.bad-seconds", text=args.seconds))
+    if not args.seconds <= MAX_SECONDS:  # also infinity
+        raise BadInput(tr("solver.seconds-range", text=args.seconds, limit=int(MAX_SECONDS)))
     nodes = parse_nodes(args.nodes)
     game = load_start(args.code, args.position)
     result = solve(game, args.seconds, nodes=nodes)
     if result.steps is not None:
-        print(" ".join(step_token(step) for step in result.steps))
+        write_out(" ".join(step_token(step) for step in result.steps) + "\n")
         return 0
     if result.proven:
-        print(tr("solver.unwinnable"))
+        write_out(tr("solver.unwinnable") + "\n")
     elif nodes is not None and result.expanded >= nodes:
-        print(tr("solver.no-win-nodes", nodes=nodes))
+        write_out(tr("solver.no-win-nodes", nodes=nodes) + "\n")
     else:
-        print(tr("solver.no-win", seconds=f"{args.seconds:g}"))
+        write_out(tr("solver.no-win", seconds=f"{args.seconds:g}") + "\n")
     return EXIT_NO_WIN
 
 
@@ -44,10 +49,7 @@ def parse_nodes(text: str | None) -> int | None:
     """The ``--nodes`` option: a whole number above 0, or ``None`` when not given."""
     if text is None:
         return None
-    try:
-        nodes = int(text)
-    except ValueError:
-        nodes = 0
-    if nodes < 1:
-        raise BadInput(tr("solver.bad-nodes", text=text))
+    nodes = int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else 0
+    if not 1 <= nodes <= MAX_NODES:
+        raise BadInput(tr("solver.bad-nodes", text=text[:40]))
     return nodes

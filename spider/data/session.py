@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import uuid
 from dataclasses import dataclass, field
 
+from spider.data.statistics import MAX_SECONDS, check_game_id
 from spider.model.dealcode import DealCode, DealCodeError
 from spider.model.game import Deal, Game, IllegalAction, Move
 from spider.model.notation import NotationError, format_moves, game_from_code, parse_moves
@@ -11,16 +14,23 @@ from spider.model.notation import NotationError, format_moves, game_from_code, p
 SAVE_VERSION = 1
 
 
+def new_game_id() -> str:
+    """A fresh id for a game (what the statistics remember of it)."""
+    return uuid.uuid4().hex
+
+
 @dataclass
 class Session:
     """One deal in play. The clock runs only while the game is played and not won.
 
+    ``id`` names this game in the statistics (a restart is another game);
     ``demo_played`` is set once the demo made a move: such a game is never counted.
     """
 
     code: DealCode
     game: Game = field(init=False)
     elapsed: float = 0.0
+    id: str = field(default_factory=new_game_id)
     demo_played: bool = False
 
     def __post_init__(self) -> None:
@@ -34,7 +44,7 @@ class Session:
 
     def tick(self, seconds: float) -> None:
         if self.started and not self.game.is_won:
-            self.elapsed += seconds
+            self.elapsed = min(MAX_SECONDS, self.elapsed + seconds)
 
     def restart(self) -> Session:
         return Session(self.code)
@@ -47,20 +57,29 @@ class Session:
             "done": format_moves(done),
             "undone": format_moves(undone),
             "elapsed": round(self.elapsed, 3),
+            "id": self.id,
+            "demo_played": self.demo_played,
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Session:
-        """Rebuild a saved session; raise ``ValueError`` if anything in it is wrong."""
+        """Rebuild a saved session; raise ``ValueError`` if anything in it is wrong.
+        A save from before games had ids gets a new one."""
         if not isinstance(data, dict):
             raise ValueError("a saved game is an object")
         code, done, undone, elapsed = (data.get(key) for key in ("code", "done", "undone",
                                                                    "elapsed"))
         if not (isinstance(code, str) and isinstance(done, str) and isinstance(undone, str)
-                and isinstance(elapsed, int | float) and elapsed >= 0):
-            raise ValueError("a saved game needs code, done, undone and elapsed")
+                and isinstance(elapsed, int | float) and not isinstance(elapsed, bool)
+                and math.isfinite(elapsed) and 0 <= elapsed <= MAX_SECONDS):
+            raise ValueError("a saved game needs code, done, undone and elapsed "
+                             f"(0 to {MAX_SECONDS:.0f} seconds)")
+        game_id = check_game_id(data.get("id", new_game_id()))
+        demo_played = data.get("demo_played", False)
+        if type(demo_played) is not bool:
+            raise ValueError("demo_played must be true or false")
         try:
-            session = cls(DealCode.parse(code), float(elapsed))
+            session = cls(DealCode.parse(code), float(elapsed), game_id, demo_played)
             redo = parse_moves(undone)
             for action in parse_moves(done) + redo:
                 if not isinstance(action, Move | Deal):

@@ -18,6 +18,8 @@ ANIMATION_SPEEDS = ("normal", "fast", "off")
 LANGUAGES = ("en", "vi", "hu", "zh")
 LAYOUTS = ("SP", "SB", "SO")
 SUIT_COUNTS = (1, 2, 4)
+CARD_BACKS = ("web", "garnet", "waves", "deco")
+TABLES = ("green", "blue", "burgundy", "graphite")
 
 # Fields limited to a set of values; every other field is a bool.
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -25,6 +27,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("", *LANGUAGES),
     "layout": LAYOUTS,
     "suits": SUIT_COUNTS,
+    "card_back": CARD_BACKS,
+    "table": TABLES,
 }
 
 
@@ -47,6 +51,8 @@ class Settings:
     layout: str = "SP"
     suits: int = 1
     relaxed: bool = False
+    card_back: str = "web"
+    table: str = "green"
     #: The last windowed window the player chose: x, y, width, height (empty: none yet).
     window: tuple[int, ...] = ()
 

@@ -1,4 +1,10 @@
-"""Statistics per difficulty and rules (SPEC 2.5), keyed like ``"SP-1-classic"``."""
+"""Statistics per difficulty and rules (SPEC 2.5), keyed like ``"SP-1-classic"``.
+
+Every game has an id; the statistics remember the ids of the last games they counted
+(:data:`KEEP_COUNTED`), so counting a :class:`Result` twice changes nothing (see
+:mod:`spider.data.persistence` for the order of writes that relies on it). Every number
+is bounded by what real play can reach, so no file can hold a value that breaks the game.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,18 @@ from typing import Any
 from spider.data.storage import Loaded, load_document, save_document
 
 STATISTICS_FILE = "statistics.json"
-STATISTICS_VERSION = 1
+#: 2: ``{"games": {key: stats}, "counted": [ids]}``; 1 was the ``games`` object alone.
+STATISTICS_VERSION = 2
+
+#: The largest count, score or move number a file may hold.
+MAX_COUNT = 10**9
+#: The longest time a file may hold, in seconds (a hundred years of play).
+MAX_SECONDS = 100 * 365.25 * 24 * 3600.0
+#: How many ids of counted games are remembered: as many as a game file may carry results
+#: (``persistence.MAX_RESULTS``), so any result offered again is recognised (usually only
+#: the game in progress, counted just before a kill, ever is).
+KEEP_COUNTED = 256
+_GAME_ID = re.compile(r"[0-9a-z]{1,64}")
 
 _KEY = re.compile(r"(SP|SB|SO)-(1|2|4)-(classic|relaxed)")
 
@@ -44,15 +61,54 @@ class Records:
 
 
 def _count(value: Any, name: str) -> int:
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{name} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
     return value
 
 
 def _seconds(value: Any, name: str) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+    if type(value) not in (int, float) or not (math.isfinite(value)
+                                               and 0 <= value <= MAX_SECONDS):
+        raise ValueError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:.0f}, "
+                         f"not {value!r}")
     return float(value)
+
+
+def check_game_id(value: Any) -> str:
+    """``value`` if it can be a game id (1 to 64 lower-case letters and digits)."""
+    if not isinstance(value, str) or not _GAME_ID.fullmatch(value):
+        raise ValueError(f"a game id is 1 to 64 letters a-z and digits, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """How one game ended, ready to be counted: its id, statistics key and figures."""
+
+    game: str
+    key: str
+    won: bool
+    score: int
+    moves: int
+    seconds: float
+
+    def __post_init__(self) -> None:
+        check_game_id(self.game)
+        _check_key(self.key)
+        if type(self.won) is not bool:
+            raise ValueError("won must be true or false")
+        _count(self.score, "score")
+        _count(self.moves, "moves")
+        object.__setattr__(self, "seconds", _seconds(self.seconds, "seconds"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Result:
+        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
+            raise ValueError(f"a result has exactly {[f.name for f in fields(cls)]}")
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -104,16 +160,37 @@ class Stats:
 
 
 class Statistics:
-    """Stats for every key played so far; missing keys read as empty Stats."""
+    """Stats for every key played so far; missing keys read as empty Stats. ``counted``:
+    the ids of the last games counted, oldest first."""
 
-    def __init__(self, entries: dict[str, Stats] | None = None) -> None:
+    def __init__(self, entries: dict[str, Stats] | None = None,
+                 counted: list[str] | None = None) -> None:
         self._entries = {_check_key(k): v for k, v in (entries or {}).items()}
+        self.counted: list[str] = [check_game_id(game) for game in counted or []]
+        del self.counted[:-KEEP_COUNTED]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Statistics) and self._entries == other._entries
+        return (isinstance(other, Statistics) and self._entries == other._entries
+                and self.counted == other.counted)
 
     def __repr__(self) -> str:
-        return f"Statistics({self._entries!r})"
+        return f"Statistics({self._entries!r}, counted={self.counted!r})"
+
+    def count(self, result: Result) -> Records | None:
+        """Count ``result`` unless its game was counted already (then None): the
+        records it set otherwise."""
+        if result.game in self.counted:
+            return None
+        records = self.record(result.key, result.won, result.score, result.moves,
+                              result.seconds)
+        self.mark_counted(result.game)
+        return records
+
+    def mark_counted(self, game: str) -> None:
+        """Remember that the game ``game`` is in these statistics."""
+        if game not in self.counted:
+            self.counted.append(check_game_id(game))
+            del self.counted[:-KEEP_COUNTED]
 
     def get(self, key: str) -> Stats:
         return self._entries.get(_check_key(key), Stats())
@@ -128,10 +205,12 @@ class Statistics:
         _count(score, "score")
         _count(moves, "moves")
         seconds = _seconds(seconds, "seconds")
+        total = min(MAX_SECONDS, old.total_seconds + seconds)
+        if old.played == MAX_COUNT:  # a billion games: the figures stay as they are
+            return Records()
         if not won:
             self._entries[key] = replace(
-                old, played=old.played + 1, current_streak=0,
-                total_seconds=old.total_seconds + seconds,
+                old, played=old.played + 1, current_streak=0, total_seconds=total,
             )  # fmt: skip
             return Records()
         records = Records(
@@ -148,7 +227,7 @@ class Statistics:
             fastest_seconds=seconds if records.fastest else old.fastest_seconds,
             current_streak=streak,
             longest_streak=max(streak, old.longest_streak),
-            total_seconds=old.total_seconds + seconds,
+            total_seconds=total,
         )
         return records
 
@@ -160,20 +239,29 @@ class Statistics:
             self._entries.pop(_check_key(key), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: self._entries[k].to_dict() for k in sorted(self._entries)}
+        return {"games": {k: self._entries[k].to_dict() for k in sorted(self._entries)},
+                "counted": list(self.counted)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Statistics:
         """Strict: every key must be valid and every entry consistent, else ValueError."""
         if not isinstance(data, dict):
             raise ValueError("statistics must be an object")
-        return cls({_check_key(k): Stats.from_dict(v) for k, v in data.items()})
+        games, counted = data.get("games", {}), data.get("counted", [])
+        if not isinstance(games, dict) or not isinstance(counted, list):
+            raise ValueError("statistics need games (an object) and counted (a list)")
+        return cls({_check_key(k): Stats.from_dict(v) for k, v in games.items()}, counted)
+
+
+def _from_version_1(data: Any) -> dict[str, Any]:
+    return {"games": data, "counted": []}
 
 
 def load_statistics(folder: Path) -> Loaded[Statistics]:
     """Saved statistics, or empty ones (with ``problem`` set if the file was damaged)."""
     path = folder / STATISTICS_FILE
-    loaded = load_document(path, "statistics", STATISTICS_VERSION, Statistics.from_dict)
+    loaded = load_document(path, "statistics", STATISTICS_VERSION, Statistics.from_dict,
+                           {1: _from_version_1})
     return loaded.or_default(Statistics())
 
 

@@ -1,8 +1,11 @@
 """Safe JSON documents on disk: atomic writes, a versioned envelope, damaged files set aside.
 
 Every file is ``{"kind": KIND, "version": N, "data": {...}}``. Writing never leaves a
-half-written file in place; reading never raises: a damaged file is renamed aside
-(kept for the player) and the caller gets ``None`` plus a message key to show.
+half-written file in place; reading never raises and never blocks: only a regular file
+of at most :data:`MAX_BYTES` is read (a FIFO, a device or a folder in its place is not
+opened for reading). Anything unusable is renamed aside (kept for the player) and the
+caller gets ``None`` plus a message key to show. Temporary files that an interrupted
+write left behind are swept by :func:`sweep_temporary`.
 """
 
 from __future__ import annotations
@@ -11,8 +14,11 @@ import contextlib
 import errno
 import json
 import os
+import re
+import stat
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -24,6 +30,11 @@ T = TypeVar("T")
 
 DATA_DIR_ENV = "SPIDER_DATA_DIR"
 KINDS = ("settings", "game", "statistics")
+#: The largest file read back: far above any real save (a long game is tens of kB).
+MAX_BYTES = 4 * 1024 * 1024
+#: A temporary file of ours older than this (seconds) is left over from a killed write.
+STALE_SECONDS = 60.0
+_TEMPORARY = re.compile(r"\.(?:settings|game|statistics)\.json\.[^/\\]*\.tmp")
 
 # Message keys (translated by the UI).
 DAMAGED = "storage.damaged"
@@ -156,7 +167,11 @@ class _Bad(Exception):
         self.key = key
 
 
-def _parse_envelope(raw: bytes, kind: str, version: int, parse: Callable[[Any], T]) -> T:
+Upgrades = Mapping[int, Callable[[Any], Any]]
+
+
+def _parse_envelope(raw: bytes, kind: str, version: int, parse: Callable[[Any], T],
+                    upgrades: Upgrades) -> T:
     """Decode and check a document; raises _Bad with the problem key."""
     try:
         document = json.loads(raw.decode("utf-8"))
@@ -169,29 +184,61 @@ def _parse_envelope(raw: bytes, kind: str, version: int, parse: Callable[[Any], 
         raise _Bad(DAMAGED)
     if found > version:
         raise _Bad(NEWER_VERSION)
-    if found != version or not isinstance(document.get("data"), dict):
+    if not isinstance(document.get("data"), dict):
         raise _Bad(DAMAGED)
+    data = document["data"]
     try:
-        return parse(document["data"])
+        while found < version:  # an older file: brought up to date one version at a time
+            if found not in upgrades:
+                raise _Bad(DAMAGED)
+            data, found = upgrades[found](data), found + 1
+        return parse(data)
+    except _Bad:
+        raise
     except Exception as exc:  # a parser must never stop the game
         raise _Bad(DAMAGED) from exc
 
 
-def load_document(
-    path: Path | str, kind: str, version: int, parse: Callable[[Any], T]
-) -> Loaded[T]:
-    """Read a document of ``kind`` at ``version``; never raises.
+def read_regular(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.
 
-    Missing file: ``Loaded(None)``. Anything wrong (unreadable, not UTF-8 JSON, wrong
-    kind, other version, ``parse`` raising, a folder in its place): the file is set
-    aside and ``Loaded(None, problem_key, set_aside_path_or_None)`` is returned.
+    Never blocks: the file is opened without waiting (a FIFO with no writer opens at
+    once) and checked before anything is read. Raises FileNotFoundError when there is
+    nothing there, _Bad(DAMAGED) for something that is not such a file, OSError else.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            raise _Bad(DAMAGED)
+        chunks, size = [], 0
+        while chunk := os.read(fd, min(1 << 20, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:  # it grew while being read
+                raise _Bad(DAMAGED)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def load_document(path: Path | str, kind: str, version: int, parse: Callable[[Any], T],
+                  upgrades: Upgrades | None = None) -> Loaded[T]:
+    """Read a document of ``kind`` at ``version``; never raises, never blocks.
+
+    Missing file: ``Loaded(None)``. An older version is brought up to date by
+    ``upgrades[n]`` (data of version n to data of version n + 1). Anything wrong
+    (unreadable, not a regular file, too big, not UTF-8 JSON, wrong kind, a version
+    with no way up, ``parse`` raising, a folder in its place): the file is set aside and
+    ``Loaded(None, problem_key, set_aside_path_or_None)`` is returned.
     """
     path = Path(path)
     try:
         if path.is_dir():
             raise _Bad(DAMAGED)
-        raw = path.read_bytes()
-        return Loaded(_parse_envelope(raw, kind, version, parse))
+        raw = read_regular(path)
+        return Loaded(_parse_envelope(raw, kind, version, parse, upgrades or {}))
     except (FileNotFoundError, NotADirectoryError):  # no file (its folder is a file: the
         return Loaded(None)                          # first save tells the player, once)
     except _Bad as bad:
@@ -199,3 +246,26 @@ def load_document(
     except OSError:
         problem = UNREADABLE
     return Loaded(None, problem, set_aside(path))
+
+
+def sweep_temporary(folder: Path, now: float | None = None) -> list[Path]:
+    """Delete the temporary files of our own naming (``.game.json.*.tmp``…) that a
+    killed write left in ``folder`` more than :data:`STALE_SECONDS` ago; return them.
+    Anything else, and a write under way in another running game, is left alone."""
+    now = time.time() if now is None else now
+    swept: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return swept
+    for entry in entries:
+        if not _TEMPORARY.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                os.unlink(entry.path)
+                swept.append(Path(entry.path))
+        except OSError:
+            continue
+    return swept

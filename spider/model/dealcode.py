@@ -7,6 +7,7 @@ of the game, so nothing here may change the order of cards it produces.
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass
 
 from spider.model.cards import Card, ordered_deck
@@ -17,12 +18,25 @@ SHUFFLE_VERSION = 1
 NUMBER_LETTERS = 7
 NUMBER_LIMIT = 26**NUMBER_LETTERS
 _MASK64 = (1 << 64) - 1
+#: Dash look-alikes read as "-" (after NFKC, which already folds the full-width one):
+#: hyphens, figure/en/em dashes, the horizontal bar, minus signs, small and long dashes.
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\u30fc"
+_FOLD_DASHES = str.maketrans(dict.fromkeys(DASHES, "-"))
+_CODE_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-")
+#: How much of a typed code a message quotes.
+QUOTE_LENGTH = 40
+
+
+def _quote(text: str) -> str:
+    return text if len(text) <= QUOTE_LENGTH else text[: QUOTE_LENGTH - 1] + "…"
 
 
 class DealCodeError(ValueError):
     """A deal code that cannot be read; ``group`` is 1, 2 or 3 (0: the whole code)."""
 
     def __init__(self, group: int, key: str, **params: object) -> None:
+        params = {name: _quote(value) if isinstance(value, str) else value
+                  for name, value in params.items()}
         self.group, self.key, self.params = group, key, params
         super().__init__(tr(key, group=group, **params))
 
@@ -49,8 +63,15 @@ class DealCode:
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
-        """Read a code, case-insensitively, ignoring surrounding spaces."""
-        groups = text.strip().upper().split("-")
+        """Read a code, case-insensitively, ignoring surrounding spaces.
+
+        Typed text is first brought to NFKC (full-width letters from an input method
+        become ASCII) with dash look-alikes read as "-"; then only A-Z, 0-9 and "-"
+        may remain (so that "ß", which upper-cases to "SS", is refused)."""
+        plain = unicodedata.normalize("NFKC", text).translate(_FOLD_DASHES).strip()
+        if not set(plain) <= _CODE_CHARACTERS:
+            raise DealCodeError(0, "code.characters", found=text.strip())
+        groups = plain.upper().split("-")
         if len(groups) != 3:
             raise DealCodeError(0, "code.shape")
         layout_group, rules_group, number_group = groups

@@ -3,21 +3,41 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
-from spider.model.cards import Card
+from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL, Action, Game, Move, Outcome, Slot
+from spider.model.game import DEAL, RUN_LENGTH, Action, Game, Move, Outcome, Slot
 from spider.text.i18n import tr
 
 _HEADER_KEYS = ("rules", "score", "moves", "removed", "stock")
-_MOVE = re.compile(r"(\d+)(?::(\d+))?>(\d+)")
+#: ASCII digits only: ``int`` would also read other scripts' digits (``١``, ``３``).
+_MOVE = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?>([0-9]{1,9})")
+
+#: The cards of two decks, the most any position holds (52 with 7 columns: one deck).
+MAX_CARDS = 104
+#: The most columns a position may have (puzzles may have more than a layout's 10).
+MAX_COLUMNS = 104
+#: The largest score or move counter a position may give.
+MAX_NUMBER = 10**9
+#: How much of a quoted input a message shows.
+QUOTE_LENGTH = 40
+
+
+def quote(text: str) -> str:
+    """``text`` as a message shows it: at most QUOTE_LENGTH characters."""
+    return text if len(text) <= QUOTE_LENGTH else text[: QUOTE_LENGTH - 1] + "…"
 
 
 class NotationError(ValueError):
     """Text that cannot be read: the message names the line or token at fault."""
 
     def __init__(self, key: str, **params: object) -> None:
+        params = {name: quote(value) if isinstance(value, str) else value
+                  for name, value in params.items()}
         self.key, self.params = key, params
         super().__init__(tr(key, **params))
 
@@ -53,9 +73,12 @@ def format_position(game: Game) -> str:
 
 
 def parse_position(text: str) -> Game:
-    """Read position text; raise :class:`NotationError` naming the line at fault."""
+    """Read position text; raise :class:`NotationError` naming the line at fault.
+
+    The position must be one a deck can hold (SPEC 3.2): see :func:`check_deck`."""
     header: dict[str, str] = {}
     columns: dict[int, list[Slot]] = {}
+    lines: dict[str, int] = {}  # the line of each header and column
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
@@ -64,12 +87,17 @@ def parse_position(text: str) -> Game:
         if not colon:
             raise NotationError("position.no-colon", line=number, text=raw.strip())
         if label.isascii() and label.isdigit():
-            column = int(label)
+            column = int(label) if len(label) <= 9 else MAX_COLUMNS + 1
             if column in columns or column < 1:
                 raise NotationError("position.bad-column", line=number, text=raw.strip())
+            if column > MAX_COLUMNS:
+                raise NotationError("position.too-many-columns", line=number,
+                                    limit=MAX_COLUMNS)
             columns[column] = _parse_slots(value, number)
+            lines[str(column)] = number
         elif label in _HEADER_KEYS and label not in header:
             header[label] = value.strip()
+            lines[label] = number
         else:
             raise NotationError("position.bad-label", line=number, text=raw.strip())
     if not columns or sorted(columns) != list(range(1, len(columns) + 1)):
@@ -78,22 +106,73 @@ def parse_position(text: str) -> Game:
     if rules not in ("classic", "relaxed"):
         raise NotationError("position.rules", text=rules)
     stock = [slot.card for slot in _parse_slots(header.get("stock", ""), None, face_up_only=True)]
+    table = [columns[number] for number in sorted(columns)]
+    removed = _parse_count(header, "removed", 0, MAX_CARDS // RUN_LENGTH)
+    check_deck(table, stock, removed, lines)
     return Game(
-        [columns[number] for number in sorted(columns)],
+        table,
         stock,
         relaxed=rules == "relaxed",
-        score=_parse_count(header, "score", 500),
-        moves=_parse_count(header, "moves", 0),
-        runs=[None] * _parse_count(header, "removed", 0),
+        score=_parse_count(header, "score", 500, MAX_NUMBER),
+        moves=_parse_count(header, "moves", 0, MAX_NUMBER),
+        runs=[None] * removed,
     )
 
 
-def _parse_count(header: dict[str, str], key: str, default: int) -> int:
+def deck_limits(columns: int, suits: set[Suit]) -> tuple[int, int]:
+    """How many cards a position may hold, and how often each card (SPEC 3.2): two
+    decks (one with 7 columns) of spades only, spades and hearts, or four suits."""
+    decks = 1 if columns == 7 else 2
+    if suits <= {Suit.SPADES}:
+        copies = 4 * decks
+    elif suits <= {Suit.SPADES, Suit.HEARTS}:
+        copies = 2 * decks
+    else:
+        copies = decks
+    return 52 * decks, copies
+
+
+def check_deck(table: Sequence[Sequence[Slot]], stock: Sequence[Card], removed: int,
+               lines: dict[str, int]) -> None:
+    """Raise :class:`NotationError` with the line at fault unless a deck can hold the
+    position: the cards plus 13 per removed run within the deck, no card more often than
+    the deck holds it, and in each column every face-down card below every face-up one.
+    ``lines``: the line of each column ("1", "2"...) and of "stock" and "removed"."""
+    cards = [*stock, *(slot.card for column in table for slot in column)]
+    total, copies = deck_limits(len(table), {card.suit for card in cards})
+    seen: Counter[Card] = Counter()
+    held = RUN_LENGTH * removed
+    if held > total:
+        raise NotationError("position.too-many-cards", line=lines.get("removed", 0),
+                            limit=total)
+    places = [("stock", list(stock))] + [
+        (str(number), [slot.card for slot in column])
+        for number, column in enumerate(table, start=1)]
+    for place, place_cards in places:
+        line = lines.get(place, 0)
+        for card in place_cards:
+            seen[card] += 1
+            held += 1
+            if held > total:
+                raise NotationError("position.too-many-cards", line=line, limit=total)
+            if seen[card] > copies:
+                raise NotationError("position.card-copies", line=line, card=str(card),
+                                    limit=copies)
+    for number, column in enumerate(table, start=1):
+        for upper, lower in pairwise(column):
+            if upper.face_up and not lower.face_up:
+                raise NotationError("position.face-down-above", line=lines[str(number)],
+                                    card=str(lower.card))
+
+
+def _parse_count(header: dict[str, str], key: str, default: int, limit: int) -> int:
     value = header.get(key)
     if value is None:
         return default
     if not (value.isascii() and value.isdigit()):
         raise NotationError("position.number", label=key, text=value)
+    if len(value) > len(str(limit)) or int(value) > limit:
+        raise NotationError("position.number-range", label=key, text=value, limit=limit)
     return int(value)
 
 
@@ -135,10 +214,15 @@ def parse_token(text: str) -> Token:
     if token in simple:
         return simple[token]
     match = _MOVE.fullmatch(token)
-    if not match or (match[2] is not None and int(match[2]) < 1):
+    if not match:
         raise NotationError("moves.bad-token", token=text.strip())
+    source, target = int(match[1]), int(match[3])
     count = int(match[2]) if match[2] is not None else None
-    return Move(int(match[1]) - 1, int(match[3]) - 1, count)
+    if not (1 <= source <= MAX_COLUMNS and 1 <= target <= MAX_COLUMNS) or (
+            count is not None and not 1 <= count <= MAX_CARDS):
+        raise NotationError("moves.bad-number", token=text.strip(), columns=MAX_COLUMNS,
+                            cards=MAX_CARDS)
+    return Move(source - 1, target - 1, count)
 
 
 def split_tokens(text: str) -> list[str]:
@@ -150,7 +234,7 @@ def parse_moves(text: str) -> list[Token]:
     return [parse_token(token) for token in split_tokens(text)]
 
 
-def format_moves(tokens: list[Token]) -> str:
+def format_moves(tokens: Sequence[Token]) -> str:
     return " ".join(str(token) for token in tokens)
 
 

@@ -46,11 +46,16 @@ def prefixes(column: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def ordered_key(hashes: list[int]) -> int:
+    """A key of the columns alone, each in its place."""
+    return sum(h * m for h, m in zip(hashes, PLACES, strict=False)) % P
+
+
 def position_key(hashes: list[int], stock_len: int) -> int:
     """The key of a position from its columns' hashes."""
     if not stock_len:
         return sum(mix(h) for h in hashes) % P
-    return (sum(h * m for h, m in zip(hashes, PLACES, strict=False)) + SALT * stock_len) % P
+    return (ordered_key(hashes) + SALT * stock_len) % P
 
 
 def moved_key(key: int, source: int, target: int, hashes: tuple[int, int],

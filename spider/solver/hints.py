@@ -73,8 +73,30 @@ from spider.model.game import (
     Outcome,
     RunRemoved,
 )
-from spider.solver.search import W_EMPTY, W_RUN, Weights, _Infos, children, deal_gain
-from spider.solver.state import DOWN, RANK, Columns, Shift, Step, apply_move, encode
+from spider.solver.hashing import moved_hashes, moved_key, ordered_key
+from spider.solver.search import (
+    DEFAULT,
+    W_EMPTY,
+    W_RUN,
+    Weights,
+    _Infos,
+    card_fit,
+    children,
+    deal_cards,
+    deal_gain,
+    gain_of,
+    moves,
+)
+from spider.solver.state import (
+    DOWN,
+    RANK,
+    RUN_LENGTH,
+    Columns,
+    Shift,
+    Step,
+    apply_move,
+    encode,
+)
 from spider.text.i18n import tr
 
 HIDDEN = 127  # stands for any face-down card in visible keys
@@ -271,52 +293,75 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
                relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
                nodes: int) -> tuple[list[float], list[float]]:
     """Best value reachable through each root action (before the next deal), and the
-    value right after it."""
+    value right after it. Positions met before are recognised by their keys, worked
+    out from their parents' (:mod:`spider.solver.hashing`), before they are built."""
     has_stock = bool(stock)
     best = [float("-inf")] * len(roots)
     first = [float("-inf")] * len(roots)
-    heap: list[tuple[float, int, Columns, int, int, int]] = []
-    seen = {cols}
+    heap: list[tuple[float, int, Columns, int, int, int, int, float]] = []
+    seen = {_columns_key(cols, infos)}
+    cards = deal_cards(stock, len(cols))
     counter = 0
     for index, (steps, _) in enumerate(roots):
         new, gone = cols, 0
         for step in steps:
-            new, g = _apply(new, step)
+            new, g = apply_move(new, *step)
             gone += g
         h = sum(infos[column][4] for column in new) + W_RUN * (removed + gone)
         best[index] = _value(new, h, stock) - STEP_COST
         first[index] = best[index]
-        if new in seen:
+        key = _columns_key(new, infos)
+        if key in seen:
             continue
-        seen.add(new)
+        seen.add(key)
         counter += 1
-        heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1))
+        heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1, key,
+                              gain_of(new, cards, DEFAULT)))
     expanded = 0
     while heap and expanded < nodes:
-        negative, _, node_cols, node_removed, index, depth = heapq.heappop(heap)
+        negative, _, node_cols, node_removed, index, depth, key, gain = heapq.heappop(heap)
         h = -negative
         expanded += 1
         col_infos = [infos[column] for column in node_cols]
-        for steps, new, gone in children(node_cols, infos, has_stock, relaxed):
-            if new in seen:
-                continue
-            seen.add(new)
-            if len(steps) == 1:
-                source, target, _ = steps[0]
-                child_h = (h - col_infos[source][4] - col_infos[target][4]
-                           + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
+        for source, target, count, _ in moves(node_cols, infos, has_stock, relaxed):
+            src, dst = node_cols[source], node_cols[target]
+            completes = (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
+                         and dst and dst[-1] == src[-count] + 1)  # maybe a run to remove
+            if not completes:
+                src_prefix, dst_hash = col_infos[source][5], col_infos[target][5][-1]
+                hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
+                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes)
+                if child_key in seen:
+                    continue
+            new, gone = apply_move(node_cols, source, target, count)
+            if completes:
+                child_key = _columns_key(new, infos)
+                if child_key in seen:
+                    continue
+                child_gain = gain_of(new, cards, DEFAULT)
             else:
-                child_h = sum(infos[column][4] for column in new) + W_RUN * (node_removed + gone)
-            value = _value(new, child_h, stock) - STEP_COST * (depth + 1)
+                rest = new[source]
+                child_gain = (gain - card_fit(src[-1], cards[source], DEFAULT)
+                              + card_fit(src[-1], cards[target], DEFAULT)
+                              + (card_fit(rest[-1], cards[source], DEFAULT) if rest else 0)
+                              - (card_fit(dst[-1], cards[target], DEFAULT) if dst else 0))
+            seen.add(child_key)
+            child_h = (h - col_infos[source][4] - col_infos[target][4]
+                       + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
+            if has_stock and all(new):  # as _value, the deal gain kept up move by move
+                value = child_h + child_gain - STEP_COST * (depth + 1)
+            else:
+                value = _value(new, child_h, stock) - STEP_COST * (depth + 1)
             if value > best[index]:
                 best[index] = value
             counter += 1
-            heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1))
+            heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1,
+                                  child_key, child_gain))
     return best, first
 
 
-def _apply(cols: Columns, step: Shift) -> tuple[Columns, int]:
-    return apply_move(cols, *step)
+def _columns_key(cols: Columns, infos: _Infos) -> int:
+    return ordered_key([infos[column][5][-1] for column in cols])
 
 
 def _reverses(step: Step, previous: Action | None) -> bool:

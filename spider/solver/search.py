@@ -189,13 +189,13 @@ def deal_gain(cols: Columns | list[tuple[int, ...]], stock: tuple[int, ...],
     return gain
 
 
-def _deal_cards(stock: tuple[int, ...], width: int) -> tuple[int, ...]:
+def deal_cards(stock: tuple[int, ...], width: int) -> tuple[int, ...]:
     """The card the next deal puts on each column (-1: none, a short last deal)."""
     dealt = stock[:width]
     return dealt + (-1,) * (width - len(dealt))
 
 
-def _fit(top: int, card: int, w: Weights) -> float:
+def card_fit(top: int, card: int, w: Weights) -> float:
     """How the evaluation changes when ``card`` is dealt onto ``top`` (a column's last card)."""
     if card < 0:
         return 0
@@ -206,9 +206,9 @@ def _fit(top: int, card: int, w: Weights) -> float:
     return -w.brk
 
 
-def _gain(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
+def gain_of(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
     """:func:`deal_gain` of a position, counting nothing for empty columns."""
-    return sum(_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
+    return sum(card_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
                if column)
 
 
@@ -420,7 +420,7 @@ class Searcher:
         stock = starts[0][1]
         has_stock = bool(stock)
         stock_len = len(stock)
-        cards = _deal_cards(stock, len(starts[0][0]))
+        cards = deal_cards(stock, len(starts[0][0]))
         heap: list[tuple[float, int, Node]] = []
         counter = 0
         exits: list[tuple[float, int, Node]] = []  # a min-heap
@@ -463,13 +463,13 @@ class Searcher:
                     child_key = _key(new, stock_len, infos)
                     if child_key in seen:
                         continue
-                    child_gain = _gain(new, cards, w)
+                    child_gain = gain_of(new, cards, w)
                 else:
                     rest = new[source]
-                    child_gain = (gain - _fit(src[-1], cards[source], w)
-                                  + _fit(src[-1], cards[target], w)
-                                  + (_fit(rest[-1], cards[source], w) if rest else 0)
-                                  - (_fit(dst[-1], cards[target], w) if dst else 0))
+                    child_gain = (gain - card_fit(src[-1], cards[source], w)
+                                  + card_fit(src[-1], cards[target], w)
+                                  + (card_fit(rest[-1], cards[source], w) if rest else 0)
+                                  - (card_fit(dst[-1], cards[target], w) if dst else 0))
                 seen.add(child_key)
                 steps = (((source, target, count),) if groups == 1
                          else _plan(cols, (source, target, count, groups), infos))
@@ -495,7 +495,7 @@ class Searcher:
         """A search node, its evaluation, key and deal gain worked out from scratch."""
         infos = self.infos
         return (cols, stock, removed, parent, steps, evaluate(cols, removed, infos),
-                _key(cols, len(stock), infos), _gain(cols, _deal_cards(stock, len(cols)), infos.w))
+                _key(cols, len(stock), infos), gain_of(cols, deal_cards(stock, len(cols)), infos.w))
 
     def deal(self, node: Node) -> Node:
         cols, stock, removed = node[:3]

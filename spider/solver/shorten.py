@@ -5,8 +5,8 @@ moved and moved back, a card parked on one column and later moved on. Two
 passes take them out, each keeping the line legal and won:
 
 * **Shortcuts** (:func:`shortcuts`): from each position on the line, jump to the
-  furthest later position of the line that one legal step (or none, when the
-  line comes back to the same position) reaches.
+  furthest later position of the line that one legal move or deal (or none, when
+  the line comes back to the same position) reaches.
 * **Dropped moves** (:func:`drop_moves`): leave a move out, or leave it out and
   send the next move of the same cards straight from where they were; keep the
   change when the rest of the line still plays legally and wins.
@@ -23,15 +23,13 @@ from spider.solver.state import (
     RANK,
     Position,
     Step,
-    apply_deal,
-    apply_move,
     movable_length,
 )
 
 #: Steps played, at most, while shortening one line.
 BUDGET = 400_000
 #: Rounds of both passes, at most (a round that changes nothing ends it).
-ROUNDS = 4
+ROUNDS = 2
 
 Key = tuple[object, ...]
 
@@ -76,10 +74,11 @@ def positions_of(start: Position, steps: list[Step]) -> list[Position]:
 
 
 def shortcuts(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:
-    """The line with every shortcut of at most one step to a later position of it taken."""
+    """The line with every shortcut of one step to a later position of it taken."""
     work = work or _Work(BUDGET)
     line = positions_of(start, steps)
     last = {exact_key(position): index for index, position in enumerate(line)}
+    ends = _segment_ends(line)
     out: list[Step] = []
     index, end = 0, len(steps)
     while index < end:
@@ -89,20 +88,48 @@ def shortcuts(start: Position, steps: list[Step], work: _Work | None = None) -> 
             index = again
             continue
         best, best_step = index + 1, steps[index]
-        legal = here.legal_steps()
-        if work.spend(len(legal)):
-            cols, stock = here.cols, here.stock
-            for step in legal:
-                if step is None:
-                    key: Key = (apply_deal(cols, stock)[0], max(0, len(stock) - len(cols)))
-                else:
-                    key = (apply_move(cols, *step)[0], len(stock))
-                reached = last.get(key, -1)
+        if best_step is not None:
+            if is_legal(here, None):  # a deal: it may lead past moves that came to nothing
+                reached = last.get(exact_key(here.play(None)), -1)
                 if reached > best:
-                    best, best_step = reached, step
+                    best, best_step = reached, None
+            for later in range(ends[index], best, -1):  # a move reaches only its own segment
+                if not work.spend():
+                    break
+                step = one_move(here, line[later])
+                if step is not None:
+                    best, best_step = later, step
+                    break
         out.append(best_step)
         index = best
     return out
+
+
+def _segment_ends(line: list[Position]) -> list[int]:
+    """For each position of the line, the index of the last one before the next deal."""
+    ends = [0] * len(line)
+    end = len(line) - 1
+    for index in range(len(line) - 1, -1, -1):
+        if index < len(line) - 1 and len(line[index].stock) != len(line[index + 1].stock):
+            end = index
+        ends[index] = end
+    return ends
+
+
+def one_move(here: Position, there: Position) -> Step:
+    """The legal move that takes ``here`` to ``there``, or ``None`` if there is none."""
+    if len(here.stock) != len(there.stock):
+        return None
+    changed = [index for index, (a, b) in enumerate(zip(here.cols, there.cols, strict=True))
+               if a != b]
+    if len(changed) != 2:
+        return None
+    for source, target in (changed, changed[::-1]):
+        count = len(here.cols[source]) - len(there.cols[source])
+        step = (source, target, count)
+        if count > 0 and is_legal(here, step) and here.play(step) == there:
+            return step
+    return None
 
 
 def _replays_to_win(position: Position, rest: list[Step], work: _Work,

@@ -19,6 +19,8 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+from spider.data.messages import Message
+
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "vi": "Tiếng Việt", "hu": "Magyar", "zh": "中文"}
@@ -108,7 +110,10 @@ def format_number(value: float, language: str | None = None, decimals: int = 0) 
     ``decimals`` digits follow the decimal separator (none by default: rounded).
     """
     group, point = NUMBER_FORMATS.get(language or _language, NUMBER_FORMATS[DEFAULT_LANGUAGE])
-    text = f"{abs(value):,.{max(0, decimals)}f}"
+    if isinstance(value, int):  # exactly, never through a float (which overflows)
+        text = f"{abs(value):,}" + ("." + "0" * decimals if decimals > 0 else "")
+    else:
+        text = f"{abs(value):,.{max(0, decimals)}f}"
     whole, _, fraction = text.partition(".")
     whole = whole.replace(",", group)
     sign = "-" if value < 0 and any(ch not in "0.," for ch in text) else ""
@@ -139,3 +144,20 @@ def tr(key: str, /, language: str | None = None, **params: object) -> str:
         return str(entry).format(**shown)
     except (KeyError, IndexError, ValueError):
         return str(entry)
+
+
+def say(message: object, language: str | None = None) -> str:
+    """A :class:`Message` (or plain text) in the player's language."""
+    if not isinstance(message, Message):
+        return str(message)
+    params = {name: _say_value(value, language) for name, value in message.params.items()}
+    return " ".join([tr(message.key, language, **params),
+                     *(say(more, language) for more in message.more)])
+
+
+def _say_value(value: object, language: str | None) -> object:
+    if isinstance(value, Message):
+        return say(value, language)
+    if isinstance(value, tuple) and all(isinstance(item, Message) for item in value):
+        return ", ".join(say(item, language) for item in value)
+    return value

@@ -201,11 +201,12 @@ def test_every_setting_can_be_changed_with_the_keyboard() -> None:
         assert app.settings != before, focus
         scene = app.scenes.top
         driver.key(pygame.K_TAB)
-    assert len(seen) == 11                              # every setting, each once
+    assert len(seen) == 13                              # every setting, each once
     assert isinstance(app.scenes.top, SettingsScene)
     saved = load_settings(storage.data_dir()).value
     assert saved == app.settings
     assert saved.auto_place and not saved.double_click and saved.animation_speed == "fast"
+    assert (saved.card_back, saved.table) == ("garnet", "blue")
     app.close()
 
 
@@ -450,7 +451,7 @@ def test_every_dialog_fits_its_window(size: tuple[int, int]) -> None:
     app.persistence.statistics.record(  # type: ignore[attr-defined]
         stats_key("SP", 1, False), True, 1183, 117, 3723.0)
     scenes = [NewGameScene(app), SettingsScene(app), StatisticsScene(app), HelpScene(app),
-              ConfirmScene(app, "table.confirm-restart", lambda: None), WinScene(app),
+              ConfirmScene(app, "confirm.restart", lambda: None), WinScene(app),
               MenuScene(app)]
     window = pygame.Rect((0, 0), size)
     for scene in scenes:

@@ -231,7 +231,7 @@ def test_a_win_saved_but_not_yet_counted_is_counted_at_the_next_start(tmp_path: 
     session = near_won(tmp_path)
     session.game.redo()
     assert session.game.is_won
-    save_game(tmp_path, session, counted=False)
+    save_game(tmp_path, session)
     for _ in range(2):  # a second start must not count it again
         driver, _ = start(tmp_path)
         assert not driver.app.session.game.is_won  # a new deal is dealt

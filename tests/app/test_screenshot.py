@@ -45,3 +45,13 @@ def test_a_screenshot_leaves_the_players_saved_game_alone(tmp_path: Path) -> Non
     assert take_screenshot(tmp_path / "shot.png", (800, 600),
                            DealCode.parse("SP1-S1C-AAAAAAD"), parse_moves("d")) == 0
     assert sorted((path.name, path.read_bytes()) for path in folder.iterdir()) == before
+
+
+def test_a_screenshot_shows_the_back_and_table_asked_for(tmp_path: Path) -> None:
+    from spider.data.settings import Settings
+
+    out = tmp_path / "shot.png"
+    looks = Settings(card_back="deco", table="burgundy", four_colour=True)
+    assert take_screenshot(out, (1024, 700), DealCode.parse("SP1-S4C-BCDEFGH"), [], looks) == 0
+    felt = pygame.image.load(str(out)).get_at((512, 450))
+    assert felt.r > 2 * felt.g and felt.r > 2 * felt.b  # the burgundy cloth, not the green

@@ -35,6 +35,7 @@ from spider.app.dialogs import (
 )
 from spider.app.dialogs import help as help_module
 from spider.app.dialogs.base import Dialog
+from spider.app.dialogs.example import ExampleScene
 from spider.app.loop import App
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text, widgets
@@ -44,6 +45,7 @@ from spider.data.persistence import load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, save_settings
 from spider.data.statistics import Records, Statistics, Stats, save_statistics
+from spider.model import example
 from spider.model.dealcode import DealCode
 from spider.text.i18n import LANGUAGES, catalogue, format_number, set_language, tr
 
@@ -336,7 +338,7 @@ TOAST_PARAMS: dict[str, dict[str, object]] = {
 
 def toast_keys() -> list[str]:
     prefixes = ("rule.", "hint.", "save.problem.", "save.failed.", "save.kept-as",
-                "table.nowhere", "table.auto-place", "table.confirm", "newgame.no-winnable")
+                "table.nowhere", "table.auto-place", "newgame.no-winnable")
     return [key for key in catalogue("en") if key.startswith(prefixes)]
 
 
@@ -393,9 +395,9 @@ def open_dialog(app: App, name: str) -> None:
     elif name == "help":
         app.scenes.push(HelpScene(app))
     elif name == "confirm-quit":
-        app.confirm("table.confirm-quit", lambda: None)
+        app.confirm("confirm.quit", lambda: None)
     elif name == "confirm-restart":
-        app.confirm("table.confirm-restart", lambda: None)
+        app.confirm("confirm.restart", lambda: None)
     elif name == "confirm-reset":
         app.scenes.push(ConfirmScene(app, "stats.confirm-reset", lambda: None,
                                      "stats.reset-yes", "confirm.cancel",
@@ -444,8 +446,16 @@ def test_help_page_fits_and_scrolls(language: str, app_in: Any, recorder: Record
     assert page.get_width() <= scene.view.w
     drawn = recorder.on(page)
     strings = {item.string for item in drawn}
-    for key in ("help.goal.title", "help.rules.title", "help.controls.title", "help.key.esc"):
-        assert tr(key) in strings, key
+    for heading, _ in help_module.HELP_SECTIONS:  # on one line each
+        assert tr(heading) in strings, heading
+    shown = "".join(item.string for item in drawn).replace(" ", "")   # in drawing order
+    for key, does in help_module.HELP_KEYS:
+        assert tr(key).replace(" ", "") in shown and tr(does).replace(" ", "") in shown, key
+    for _, blocks in help_module.HELP_SECTIONS:    # every paragraph, all of it
+        for kind, key in blocks:
+            if kind != "picture":
+                params = help_module.HELP_PARAMS.get(key, {})
+                assert tr(key, None, **params).replace(" ", "") in shown, key
     problems = text_problems(drawn, page.get_rect(), f"{language} help page")
     assert problems == []
     assert scene.max_scroll > 0                  # longer than the window: it scrolls
@@ -455,17 +465,53 @@ def test_help_page_fits_and_scrolls(language: str, app_in: Any, recorder: Record
 
 
 @pytest.mark.parametrize("language", ALL)
+def test_help_example_fits_at_every_comment(language: str, app_in: Any,
+                                            recorder: Recorder) -> None:
+    """Help → Example game: the status, the move, each comment and the buttons fit."""
+    app = app_in(language)
+    open_dialog(app, "help")
+    driver = EventDriver(app)
+    button = next(w for w in walk(app.scenes.top.focus.root)
+                  if isinstance(w, Button) and w.label == tr("help.example-button"))
+    driver.click(button.rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, ExampleScene)
+    problems = []
+    for step in sorted(example.NOTES):
+        scene.go(step)
+        where = f"{language} example step {step}"
+        problems += dialog_problems(app, recorder, where)
+        shown = "".join(item.string for item in recorder.on(frame(app, recorder)))
+        for string in (scene.replay.action(), scene.replay.note()):
+            if string.replace(" ", "") not in shown.replace(" ", ""):
+                problems.append(f"{where}: {string!r} not shown whole")
+    scene.toggle_play()                            # the Pause label fits too
+    problems += dialog_problems(app, recorder, f"{language} example playing")
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", ALL)
 def test_dialogs_fit_the_smallest_window(language: str, app_in: Any,
                                          recorder: Recorder) -> None:
     """At 800 × 600 the dialogs may shrink, but nothing leaves its place."""
     app = app_in(language, size=(800, 600))
     problems = []
-    for name in ("new-game", "settings", "statistics", "win", "confirm-quit"):
+    for name in ("new-game", "settings", "statistics", "win", "confirm-quit", "help"):
         while len(app.scenes) > 1:
             app.scenes.pop()
         open_dialog(app, name)
         found = dialog_problems(app, recorder, f"{language} {name} 800x600")
         problems += [p for p in found if " px" not in p]   # size: judged at 1280 × 720 only
+    help_scene = app.scenes.top
+    assert isinstance(help_scene, HelpScene)
+    help_scene.open_example()
+    scene = app.scenes.top
+    assert isinstance(scene, ExampleScene)
+    longest = max(example.NOTES, key=lambda step: len(tr(f"example.note.{example.NOTES[step]}")))
+    for step in (0, longest):
+        scene.go(step)
+        found = dialog_problems(app, recorder, f"{language} example {step} 800x600")
+        problems += [p for p in found if " px" not in p]
     assert problems == []
 
 

@@ -92,6 +92,15 @@ def test_screenshot_takes_moves_after_its_options(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
+def test_screenshot_refuses_an_unknown_back_or_table(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    for option in (("--back", "plaid"), ("--table", "pink")):
+        result = spider("screenshot", str(out), *option)
+        assert result.returncode == 2 and not out.exists()
+        assert len(result.stderr.strip().splitlines()) == 1 and option[1] in result.stderr
+        assert "Traceback" not in result.stderr
+
+
 def test_unknown_words_are_refused() -> None:
     assert spider("deal", "SP1-S1C-AAAAAAA", "extra").returncode == 2
     assert spider("play", "--code", "SP1-S1C-AAAAAAD", "6>1", "--bogus").returncode == 2

@@ -122,9 +122,10 @@ def test_resume_restores_position_score_moves_time_and_undo() -> None:
     assert str(resumed.code) == CODE
     assert format_position(resumed.game) == position
     assert (resumed.game.score, resumed.game.moves) == (score, moves)
-    # The clock goes on from where it stopped (the resumed loop has run a few passes,
-    # making card pictures in spare time).
-    assert elapsed - 0.01 <= resumed.elapsed <= elapsed + 0.1
+    # The clock goes on from where it stopped (the saved time has 3 decimals; the
+    # resumed loop has run a few passes since).
+    assert elapsed - 0.001 <= load_saved().session.elapsed <= elapsed + 0.001
+    assert resumed.elapsed >= elapsed - 0.001
     assert resumed.game.can_redo
     driver = EventDriver(again)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)           # undo still works after resume
@@ -230,6 +231,9 @@ DAMAGE = {
     "unknown-version": lambda name, good: _envelope(KINDS[name], 99, {}),
     "not-an-object": lambda name, good: b"[1, 2, 3]",
     "directory": None,
+    "fifo": None,                    # start-up once hung here, deaf to SIGTERM
+    "device": None,                  # a link to /dev/zero: bytes without end
+    "too-big": lambda name, good: good + b" " * storage.MAX_BYTES,
 }
 
 
@@ -240,10 +244,17 @@ def test_damaged_file_is_set_aside_and_the_game_plays_on(name: str, damage: str)
     path = folder() / name
     good = path.read_bytes()
     others = {other: (folder() / other).read_bytes() for other in KINDS if other != name}
+    if damage in ("fifo", "device") and os.name != "posix":
+        pytest.skip("POSIX special files")
     if DAMAGE[damage] is None:
         path.unlink()
-        path.mkdir()
-        (path / "inside.txt").write_text("a folder where a file should be")
+        if damage == "fifo":
+            os.mkfifo(path)
+        elif damage == "device":
+            os.symlink("/dev/zero", path)
+        else:
+            path.mkdir()
+            (path / "inside.txt").write_text("a folder where a file should be")
     else:
         path.write_bytes(DAMAGE[damage](name, good))
 
@@ -357,8 +368,8 @@ def test_a_won_game_is_not_resumed(monkeypatch: pytest.MonkeyPatch) -> None:
     won = near_won_session()
     won.game.play(Move(1, 0, 1))
     assert won.game.is_won
-    module.save_game(folder(), Session(DealCode.parse(CODE)), counted=True)
-    monkeypatch.setattr(module, "_game_from_dict", lambda data: (won, True))
+    module.save_game(folder(), Session(DealCode.parse(CODE)))
+    monkeypatch.setattr(module, "_game_from_dict", lambda data: module.SavedGame(won))
     saved = load_saved()
     assert saved.session is None and saved.problems == []
 
@@ -413,24 +424,124 @@ def test_abandoned_games_count_as_losses() -> None:
     assert load_statistics(folder()).value == before
 
 
-def test_a_kill_between_the_writes_of_an_abandoned_game_never_counts_it_twice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A new deal counts the abandoned game as lost, then saves the new one: the game
-    is killed between the two writes. The abandoned game comes back at the next
-    start; abandoning it again must not count a second loss."""
-    code = DealCode.parse("SP1-S2C-AAAAAAB")
-    app = launch(session=Session(code))
-    play_some_moves(app, EventDriver(app), 2)
-    app.persistence.flush()
-    with monkeypatch.context() as patch:  # killed before the new game is written
-        patch.setattr(Persistence, "save_game", lambda self: True)
-        app.new_game(DealCode.parse("SP1-S2C-BBBBBBC"))
+# ------------------------------------------------- values out of what play can reach
+def _game_text(**session: str) -> str:
+    fields = {"code": f'"{CODE}"', "done": '"d"', "undone": '""', "elapsed": "12.5", **session}
+    inner = ", ".join(f'"{name}": {value}' for name, value in fields.items())
+    return f'{{"kind": "game", "version": 1, "data": {{"session": {{{inner}}}}}}}'
+
+
+def _stats_text(**entry: str) -> str:
+    fields = {"played": "3", "won": "1", "best_score": "900", "fewest_moves": "200",
+              "fastest_seconds": "300", "current_streak": "1", "longest_streak": "1",
+              "total_seconds": "700", **entry}
+    inner = ", ".join(f'"{name}": {value}' for name, value in fields.items())
+    return (f'{{"kind": "statistics", "version": 2, "data": {{"games": '
+            f'{{"SP-1-classic": {{{inner}}}}}, "counted": []}}}}')
+
+
+_RESULT = '{"game": "g1", "key": "SP-1-classic", "won": false, "score": 500, "moves": 1, '
+#: Files that are well-formed JSON with every value of the right type, but out of range
+#: (JSON reads 1e309 as infinity): each once broke every start or the Statistics dialog.
+OUT_OF_RANGE = {
+    "elapsed 1e309": (GAME_FILE, _game_text(elapsed="1e309")),
+    "elapsed 1e308": (GAME_FILE, _game_text(elapsed="1e308")),
+    "elapsed NaN": (GAME_FILE, _game_text(elapsed="NaN")),
+    "elapsed -1": (GAME_FILE, _game_text(elapsed="-1")),
+    "elapsed true": (GAME_FILE, _game_text(elapsed="true")),
+    "id with capitals": (GAME_FILE, _game_text(id='"ABC"')),
+    "id of 65 letters": (GAME_FILE, _game_text(id='"' + "a" * 65 + '"')),
+    "demo_played as text": (GAME_FILE, _game_text(demo_played='"no"')),
+    "result of 400 digits": (GAME_FILE, _game_text().replace(
+        '}}}', '}, "results": [' + _RESULT + '"seconds": ' + "9" * 400 + '}]}}')),
+    "result of 1e309 s": (GAME_FILE, _game_text().replace(
+        '}}}', '}, "results": [' + _RESULT + '"seconds": 1e309}]}}')),
+    "played of 400 digits": (STATISTICS_FILE, _stats_text(played="9" * 400)),
+    "played 10^9 + 1": (STATISTICS_FILE, _stats_text(played=str(10**9 + 1))),
+    "best score 10^10": (STATISTICS_FILE, _stats_text(best_score=str(10**10))),
+    "total 1.7e308 s": (STATISTICS_FILE, _stats_text(total_seconds="1.7e308")),
+    "total 1e309 s": (STATISTICS_FILE, _stats_text(total_seconds="1e309")),
+    "fastest -0.5 s": (STATISTICS_FILE, _stats_text(fastest_seconds="-0.5")),
+    "counted ids not a list": (STATISTICS_FILE, _stats_text().replace(
+        '"counted": []', '"counted": "g1"')),
+}
+
+
+@pytest.mark.parametrize("case", OUT_OF_RANGE)
+def test_a_value_out_of_range_is_set_aside_and_the_game_plays_on(case: str) -> None:
+    _write_good_files()
+    name, text = OUT_OF_RANGE[case]
+    (folder() / name).write_text(text, encoding="utf-8")
+    app = launch()
+    stem = Path(name).stem
+    assert len([p for p in folder().iterdir() if p.name.startswith(stem + ".damaged-")]) == 1
+    assert app.table.toast.message is not None
+    app.open_statistics()                                # the dialog draws every number
+    app.run_until_idle()
+    driver = EventDriver(app)
+    driver.key(pygame.K_ESCAPE)
+    moves = app.session.game.moves
+    play_some_moves(app, driver, 1)
+    assert app.session.game.moves == moves + 1
+    app.close()
+    assert load_saved().problems == []
+
+
+def test_the_largest_allowed_values_play_on_and_stay_in_range() -> None:
+    """The bounds themselves are safe: a clock and totals at a hundred years, counts at
+    a billion; one more game (and its loss) keeps every value within them."""
+    from spider.data.statistics import MAX_COUNT, MAX_SECONDS, Stats
+
+    full = Stats(played=MAX_COUNT, won=MAX_COUNT, best_score=MAX_COUNT, fewest_moves=1,
+                 fastest_seconds=MAX_SECONDS, current_streak=MAX_COUNT,
+                 longest_streak=MAX_COUNT, total_seconds=MAX_SECONDS)
+    nearly = Stats(played=MAX_COUNT - 1, won=5, best_score=900, fewest_moves=100,
+                   fastest_seconds=60.0, current_streak=5, longest_streak=5,
+                   total_seconds=MAX_SECONDS)
+    save_statistics(folder(), Statistics({"SP-1-classic": full, "SP-2-classic": nearly}))
+    for code in ("SP1-S1C-AAAAAAD", "SP1-S2C-AAAAAAD"):
+        session = Session(DealCode.parse(code), elapsed=MAX_SECONDS)
+        session.game.play(session.game.legal_moves()[0])
+        from spider.data.persistence import save_game
+        save_game(folder(), session)
+        app = launch()
+        assert app.session.elapsed == MAX_SECONDS
+        app.run_frames(5)                                 # the clock stops at the bound
+        assert app.session.elapsed == MAX_SECONDS
+        app.open_statistics()
+        app.run_until_idle()
+        app.new_game(DealCode.parse(CODE))                # the old game: one more loss
+        app.run_until_idle()
         app.close()
-    key = stats_key("SP", 2, False)
-    assert load_statistics(folder()).value.get(key).played == 1
-    again = launch()
-    assert again.session.code == code and again.session.started  # it came back
-    again.new_game(DealCode.parse("SP1-S2C-CCCCCCD"))
-    again.run_until_idle()
-    assert load_statistics(folder()).value.get(key).played == 1
-    again.close()
+        saved = load_saved()
+        assert saved.problems == []
+    stats = load_saved().statistics
+    assert stats.get("SP-1-classic") == full              # a billion games: as it was
+    after = stats.get("SP-2-classic")
+    assert (after.played, after.won, after.current_streak) == (MAX_COUNT, 5, 0)
+    assert after.total_seconds == MAX_SECONDS
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("ＳＰ１－Ｓ２Ｃ－ＢＢＢＢＢＢＣ", "SP1-S2C-BBBBBBC"),   # a Chinese input method
+    ("sp1—s4r—bcdefgh", "SP1-S4R-BCDEFGH"),                # an em dash from a word processor
+    ("SP1-S1C-AAAAAAß", None),                             # ß upper-cases to SS: refused
+])
+def test_a_code_typed_in_the_new_game_dialog(typed: str, expected: str | None) -> None:
+    app = launch(session=Session(DealCode.parse(CODE)))
+    driver = EventDriver(app)
+    driver.key(pygame.K_n)
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    driver.click(scene.field.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+    driver.settle()
+    assert scene.field.value == typed
+    driver.key(pygame.K_RETURN)
+    driver.settle()
+    if expected is None:
+        assert app.scenes.top is scene and typed in scene.error
+        assert str(app.session.code) == CODE
+    else:
+        assert str(app.session.code) == expected
+    app.close()

@@ -60,6 +60,8 @@ def test_defaults_follow_the_spec():
         "layout": "SP",
         "suits": 1,
         "relaxed": False,
+        "card_back": "web",
+        "table": "green",
         "window": (),
     }
 

@@ -143,9 +143,18 @@ def test_disk_round_trip(tmp_path):
     stats.record("SB-4-relaxed", False, 300, 40, 90)
     save_statistics(tmp_path, stats)
     doc = json.loads((tmp_path / "statistics.json").read_text("utf-8"))
-    assert (doc["kind"], doc["version"]) == ("statistics", 1)
-    assert doc["data"][KEY]["best_score"] == 1183
+    assert (doc["kind"], doc["version"]) == ("statistics", 2)
+    assert doc["data"]["games"][KEY]["best_score"] == 1183
     assert load_statistics(tmp_path) == Loaded(stats)
+
+
+def test_a_version_1_file_is_read_and_kept(tmp_path):
+    """Files written before game ids (version 1: the games object alone) still count."""
+    (tmp_path / "statistics.json").write_text(json.dumps(
+        {"kind": "statistics", "version": 1, "data": {KEY: GOOD_ENTRY}}), "utf-8")
+    loaded = load_statistics(tmp_path)
+    assert loaded.problem is None and loaded.value.get(KEY) == Stats.from_dict(GOOD_ENTRY)
+    assert loaded.value.counted == []
 
 
 def test_missing_file_gives_empty_statistics(tmp_path):
@@ -195,7 +204,11 @@ def test_records_without_wins_are_rejected():
         Stats.from_dict({"played": 1, "best_score": 5})
 
 
-@pytest.mark.parametrize("data", [[], {"XX-9-odd": GOOD_ENTRY}, {KEY: []}, {KEY: {"won": 1}}])
+@pytest.mark.parametrize("data", [
+    [], {"games": {"XX-9-odd": GOOD_ENTRY}}, {"games": {KEY: []}}, {"games": {KEY: {"won": 1}}},
+    {"games": []}, {"games": {}, "counted": "abc"}, {"games": {}, "counted": ["ABC"]},
+    {"games": {}, "counted": [7]}, {"games": {}, "counted": ["x" * 65]},
+])
 def test_bad_statistics_are_rejected(data):
     with pytest.raises(ValueError):
         Statistics.from_dict(data)

@@ -7,6 +7,8 @@ import json
 import os
 import re
 import shutil
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -311,7 +313,7 @@ def test_directory_in_place_of_file_is_set_aside(tmp_path):
 def test_unreadable_file_is_set_aside(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
     path.write_bytes(GOOD)
-    monkeypatch.setattr(Path, "read_bytes", _raise(PermissionError(errno.EACCES, "denied")))
+    monkeypatch.setattr(os, "open", _raise(PermissionError(errno.EACCES, "denied")))
     loaded = load(path)
     monkeypatch.undo()
     assert (loaded.value, loaded.problem) == (None, UNREADABLE)
@@ -374,3 +376,115 @@ def test_storage_does_not_import_pygame():
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --- special files, size, versions, stale temporary files ----------------------------
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _device(path: Path) -> None:
+    os.symlink("/dev/zero", path)  # endless bytes: read_bytes() would never finish
+
+
+def _too_big(path: Path) -> None:
+    path.write_bytes(b" " * (storage.MAX_BYTES + 1))
+
+
+def _socket(path: Path) -> None:
+    import socket
+
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.close()
+
+
+SPECIAL = {"fifo": _fifo, "device": _device, "too big": _too_big, "socket": _socket}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs, devices and sockets are POSIX")
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_a_special_file_is_set_aside_without_blocking(tmp_path, kind):
+    """Only a regular file is read: a FIFO with no writer must not block start-up (it
+    did: the game hung before its window, deaf to SIGTERM)."""
+    import threading
+
+    path = tmp_path / "game.json"
+    if len(str(path)) > 100 and kind == "socket":
+        pytest.skip("the path is too long for a socket")
+    SPECIAL[kind](path)
+    answer: list[Loaded[int]] = []
+    reader = threading.Thread(target=lambda: answer.append(load(path)), daemon=True)
+    reader.start()
+    reader.join(60)  # a guard against a hang, not a timing: the load needs no waiting
+    assert answer, f"loading a {kind} blocked"
+    assert answer[0].value is None and answer[0].problem in (DAMAGED, UNREADABLE)
+    assert answer[0].set_aside is not None and not os.path.lexists(path)
+
+
+def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    return {"score": data["points"]}
+
+
+@pytest.mark.parametrize(("version", "data", "expected"), [
+    (1, {"points": 7}, Loaded(7)),               # upgraded
+    (2, {"score": 7}, Loaded(7)),                # current
+    (0, {"points": 7}, Loaded(None, DAMAGED)),   # no way up
+    (-5, {"points": 7}, Loaded(None, DAMAGED)),
+    (3, {"score": 7}, Loaded(None, NEWER_VERSION)),
+    (1, {"score": 7}, Loaded(None, DAMAGED)),    # the upgrade fails on it
+])
+def test_older_versions_are_upgraded_one_step_at_a_time(tmp_path, version, data, expected):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"kind": "game", "version": version, "data": data}))
+    loaded = load_document(path, "game", 2, parse_game, {1: _upgrade})
+    assert (loaded.value, loaded.problem) == (expected.value, expected.problem)
+
+
+def test_stale_temporary_files_of_ours_are_swept(tmp_path):
+    """A kill during a write leaves ``.game.json.XXXX.tmp``: swept at the next start,
+    unless it is fresh (another running game may be writing it) or not ours."""
+    old = time.time() - 2 * storage.STALE_SECONDS
+    names = {".game.json.a1b2.tmp": True, ".settings.json.x_9.tmp": True,
+             ".statistics.json.q.tmp": True, "game.json.a1b2.tmp": False,
+             ".notes.json.a1b2.tmp": False, ".game.json.a1b2.tmp.keep": False,
+             "game.json": False}
+    for name in names:
+        (tmp_path / name).write_text("x")
+        os.utime(tmp_path / name, (old, old))
+    (tmp_path / ".game.json.fresh.tmp").write_text("being written")
+    (tmp_path / ".game.json.dir.tmp").mkdir()
+    swept = storage.sweep_temporary(tmp_path)
+    assert sorted(p.name for p in swept) == sorted(n for n, ours in names.items() if ours)
+    left = {p.name for p in tmp_path.iterdir()}
+    assert left == {n for n, ours in names.items() if not ours} | {
+        ".game.json.fresh.tmp", ".game.json.dir.tmp"}
+    assert storage.sweep_temporary(tmp_path / "missing") == []
+
+
+def test_the_temporary_file_of_a_killed_write_is_swept_at_the_next_start(tmp_path):
+    """A kill -9 between writing the data and the rename leaves the file that
+    atomic_write_json made (its own naming): the next start removes it."""
+    from spider.data.persistence import load_saved
+
+    fd, name = tempfile.mkstemp(prefix=".game.json.", suffix=".tmp", dir=tmp_path)
+    os.close(fd)
+    old = time.time() - 2 * storage.STALE_SECONDS
+    os.utime(name, (old, old))
+    load_saved(tmp_path)
+    assert not os.path.exists(name)
+
+
+def test_the_data_layer_imports_neither_text_nor_pygame():
+    """data sits below text and app: it hands up message keys, never translated text."""
+    import ast
+
+    folder = Path(storage.__file__).parent
+    for source in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert not name.startswith(("pygame", "spider.text", "spider.app")), (
+                    f"{source.name} imports {name}")

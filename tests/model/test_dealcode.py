@@ -146,3 +146,53 @@ def test_card_text() -> None:
         Card.parse("1s")
     with pytest.raises(ValueError):
         Card.parse("Kx")
+
+
+#: Codes as typed with other keyboards and input methods: read after NFKC, with dash
+#: look-alikes read as "-".
+TYPED = {
+    "full-width (Chinese input method)": "ＳＰ１－Ｓ４Ｃ－ＡＢＣＤＥＦＧ",
+    "full-width letters only": "SP1-S4C-ＡＢＣＤＥＦＧ",
+    "en dashes": "SP1–S4C–ABCDEFG",
+    "em dashes": "SP1—S4C—ABCDEFG",
+    "minus signs": "SP1−S4C−ABCDEFG",
+    "hyphens": "SP1‐S4C‑ABCDEFG",
+    "figure dash and bar": "SP1‒S4C―ABCDEFG",
+    "small hyphen-minus": "SP1﹣S4C﹣ABCDEFG",
+    "ideographic spaces around": "\u3000sp1-s4c-abcdefg\u3000",
+    "no-break spaces around": "\u00a0SP1-S4C-ABCDEFG\u00a0",
+}
+
+
+@pytest.mark.parametrize("case", TYPED)
+def test_codes_typed_with_other_keyboards_are_read(case: str) -> None:
+    assert str(DealCode.parse(TYPED[case])) == "SP1-S4C-ABCDEFG"
+
+
+#: Letters that are not plain A-Z/0-9 after NFKC, though some upper-case to ASCII (ß to
+#: SS, the dotless ı to I). What NFKC itself folds to ASCII (the long ſ, the Kelvin sign)
+#: is read like the letter it stands for.
+FOREIGN = {
+    "sharp s": "SP1-S4C-ABCDEß",
+    "dotless i": "SP1-S4C-ABCDEFı",
+    "accented letter": "SP1-S4C-ABCDEFÉ",
+    "combining accent": "SP1-S4C-ABCDEFE\u0301",
+    "Cyrillic A": "SP1-S4C-АBCDEFG",
+    "Greek capital": "SP1-S4C-ΑBCDEFG",
+    "Ohm sign (NFKC: Greek omega)": "SP1-S4C-ABCDEF\u2126",
+    "zero-width space": "SP1-S4C-ABC\u200bDEFG",
+    "underscore": "SP1_S4C_ABCDEFG",
+    "Arabic-Indic one": "SP١-S4C-ABCDEFG",
+    "emoji": "SP1-S4C-ABCDEF🂡",
+    "very long": "SP1-S4C-" + "Ä" * 5000,
+}
+
+
+@pytest.mark.parametrize("case", FOREIGN)
+def test_codes_with_other_letters_are_refused_quoting_what_was_typed(case: str) -> None:
+    typed = FOREIGN[case]
+    with pytest.raises(DealCodeError) as caught:
+        DealCode.parse(typed)
+    assert caught.value.key == "code.characters"
+    found = str(caught.value.params["found"])
+    assert len(found) <= 40 and typed.strip().startswith(found.rstrip("…"))

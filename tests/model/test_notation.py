@@ -71,3 +71,106 @@ def test_move_tokens() -> None:
     st.sampled_from([DEAL, UNDO, REDO]))))
 def test_moves_round_trip(tokens: list) -> None:
     assert parse_moves(format_moves(tokens)) == tokens
+
+
+# ----------------------------------------------- positions a deck cannot hold (SPEC 3.2)
+SPADES_RUN = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As"
+FOUR_SUITS = "As Ah Ad Ac"
+
+
+def _columns(*lines: str) -> str:
+    return "".join(f"{number}: {line}\n" for number, line in enumerate(lines, start=1))
+
+
+#: name -> (position text, message key, line named (None: no line))
+REFUSED = {
+    "105 cards": ("stock: 2s\n" + _columns(*[SPADES_RUN] * 8), "position.card-copies", 9),
+    "104 cards and a run removed": ("removed: 1\n" + _columns(*[SPADES_RUN] * 8),
+                                    "position.too-many-cards", 9),
+    "removed 9": ("removed: 9\n1:\n", "position.number-range", None),
+    "4 removed and 1 card in 7 columns": ("removed: 4\n" + _columns("9s", *[""] * 6),
+                                          "position.too-many-cards", 2),
+    "removed 99999999999": ("removed: 99999999999\n1: 9s\n", "position.number-range", None),
+    "removed of 5000 digits": ("removed: " + "9" * 5000 + "\n1: 9s\n",
+                               "position.number-range", None),
+    "53 cards in 7 columns": (_columns(SPADES_RUN, SPADES_RUN, SPADES_RUN, SPADES_RUN, "As",
+                                       "", ""), "position.too-many-cards", 5),
+    "9 aces of spades": (_columns("As " * 9), "position.card-copies", 1),
+    "5 aces of spades in 7 columns": (_columns("As As As As As", *[""] * 6),
+                                      "position.card-copies", 1),
+    "5 aces of hearts with spades": (_columns("As", "Ah Ah Ah Ah Ah"), "position.card-copies", 2),
+    "3 aces of clubs": (_columns(FOUR_SUITS, "Ac Ac"), "position.card-copies", 2),
+    "2 aces of clubs in 7 columns": (_columns(FOUR_SUITS, "Ac", *[""] * 5),
+                                     "position.card-copies", 2),
+    "3 kings of diamonds in the stock": ("stock: Kd Kd Kd\n1: 9s\n", "position.card-copies", 1),
+    "face-down above face-up": (_columns("[9s] 8s [7s]"), "position.face-down-above", 1),
+    "face-down last": ("1: 9s\n2: Ks [Qs]\n", "position.face-down-above", 2),
+    "score 10^9 + 1": ("score: 1000000001\n1: 9s\n", "position.number-range", None),
+    "moves of 400 digits": ("moves: " + "9" * 400 + "\n1: 9s\n", "position.number-range", None),
+    "score in other digits": ("score: ٥٠٠\n1: 9s\n", "position.number", None),
+    "column 105": (_columns(*[""] * 104) + "105: 9s\n", "position.too-many-columns", 105),
+    "column of 5000 digits": ("9" * 5000 + ": 9s\n", "position.too-many-columns", 1),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_a_position_no_deck_can_hold_is_refused_naming_the_line(case: str) -> None:
+    text, key, line = REFUSED[case]
+    with pytest.raises(NotationError) as caught:
+        parse_position(text)
+    assert caught.value.key == key
+    assert caught.value.params.get("line") == line
+    assert len(str(caught.value)) < 300  # quoted input is cut short
+
+
+#: Positions at the limits, which are allowed (puzzles and tests use them).
+ALLOWED = {
+    "104 spades": _columns(*[SPADES_RUN] * 8),
+    "8 runs removed, no card": "removed: 8\n1:\n",
+    "4 runs removed in 7 columns": "removed: 4\n" + _columns(*[""] * 7),
+    "52 spades in 7 columns": _columns(*[SPADES_RUN] * 4, "", "", ""),
+    "4 aces of each of two suits": _columns("As As As As", "Ah Ah Ah Ah"),
+    "2 of each of four suits": _columns(FOUR_SUITS, FOUR_SUITS),
+    "fewer cards than a deck": "1: 9s\n",
+    "many columns": _columns(*[""] * 104),
+    "largest numbers": "score: 1000000000\nmoves: 1000000000\n1: 9s\n",
+    "face-down under face-down under face-up": _columns("[Ks] [Qh] 9s 8s"),
+}
+
+
+@pytest.mark.parametrize("case", ALLOWED)
+def test_positions_at_the_limits_are_read(case: str) -> None:
+    game = parse_position(ALLOWED[case])
+    assert parse_position(format_position(game)).columns == game.columns
+
+
+#: Tokens with numbers out of range or written with other digits: refused as bad input
+#: (before: a traceback for 5000 digits, or for 400 through a float in the message).
+BAD_TOKENS = {
+    "count of 5000 digits": "1:" + "9" * 5000 + ">2",
+    "column of 400 digits": "9" * 400 + ">1",
+    "target of 400 digits": "1>" + "9" * 400,
+    "column 105": "105>1",
+    "target 0": "1>0",
+    "count 0": "1:0>2",
+    "count 105": "1:105>2",
+    "full-width digits": "１>２",
+    "Arabic-Indic digits": "١>٢",
+    "superscript digits": "¹>²",
+    "Devanagari count": "1:५>2",
+    "negative": "-1>2",
+    "a space inside": "1 >2",
+    "plus sign": "+1>2",
+}
+
+
+@pytest.mark.parametrize("case", BAD_TOKENS)
+def test_move_numbers_are_ascii_digits_within_range(case: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_moves(BAD_TOKENS[case])
+    assert caught.value.key in ("moves.bad-token", "moves.bad-number")
+    assert len(str(caught.value)) < 300
+
+
+def test_the_largest_move_numbers_are_read() -> None:
+    assert parse_moves("104:104>104") == [Move(103, 103, 104)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import unicodedata
@@ -102,6 +103,40 @@ def test_every_key_the_code_asks_for_is_in_english() -> None:
     assert missing == {}
 
 
+def test_every_english_message_is_shown_somewhere() -> None:
+    english = raw("en")
+    assert sorted(set(english) - check_catalogues.used_keys(english)) == []
+
+
+def test_keys_count_as_used_when_named_whole_or_built_with_an_f_string(
+        tmp_path: Path) -> None:
+    (tmp_path / "code.py").write_text(
+        'tr("menu.quit")\n'
+        'TABLE = (("help.key.drag", "help.do.drag"),)\n'
+        'tr(f"rule.{rule}")\n'
+        'tr(f"{question}-title")\n'
+        'ROWS = [f"help.faq.q{n}" for n in range(3)]\n'
+        'PATH = f"{name}.wav"\n', encoding="utf-8")
+    keys = ["menu.quit", "help.key.drag", "help.do.drag", "rule.face-down",
+            "confirm.quit-title", "help.faq.q2", "table.confirm-quit", "help.faq.a2"]
+    assert check_catalogues.used_keys(keys, [tmp_path]) == {
+        "menu.quit", "help.key.drag", "help.do.drag", "rule.face-down",
+        "confirm.quit-title", "help.faq.q2"}
+
+
+def test_the_check_script_fails_on_a_key_nothing_shows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for language in LANGUAGES:
+        messages = dict(raw(language))
+        messages["table.confirm-quit"] = "Press Esc again to quit."
+        (tmp_path / f"{language}.json").write_text(json.dumps(messages), encoding="utf-8")
+    monkeypatch.setattr(check_catalogues, "LOCALES", tmp_path)
+    assert check_catalogues.main(["--quiet"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "en: 'table.confirm-quit' is shown nowhere: no code names it or builds it"]
+
+
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_messages_are_nfc_and_not_empty_and_format_cleanly(language: str) -> None:
     english = raw("en")
@@ -131,7 +166,19 @@ PLAYER_TERMS = {
            "rules.relaxed": "Könnyített", "table.new-game": "Új játék",
            "settings.auto-place": "Automatikus elhelyezés"},
     "zh": {"difficulty.easy": "单花色", "difficulty.medium": "双花色",
-           "difficulty.hard": "四花色", "layout.one-deck": "蜘蛛一副牌"},
+           "difficulty.hard": "四花色", "layout.one-deck": "蜘蛛一副牌",
+           "table.new-game": "新牌局", "table.restart": "重开本局", "newgame.code": "牌号",
+           "settings.placement-help": "落点提示", "settings.four-colour": "四色牌面"},
+}
+#: The glossary's words (../shared/GLOSSARY.md) the help must use, and the words a native
+#: reading found confusing, which no message may use.
+GLOSSARY_WORDS = {
+    "vi": (("chồng bài dự trữ", "vua", "dãy", "lá úp", "cột trống", "chia thêm"),
+           ("nọc", "già)", "đi cùng nhau")),
+    "hu": (("sorozat", "húzópakli", "lefordított lap", "üres oszlop", "osztás"),
+           ("talon", "egyszínű sor ", "egyszínű sor.", "új sort", "Új sor")),
+    "zh": (("完成组", "牌堆", "点数正好大一", "点数正好小一", "暗牌", "空列", "一步建议走法"),
+           ("小一点", "大一点", "好棋", "四色花色")),
 }
 SUITS = {"vi": ("bích", "cơ", "rô", "tép"), "hu": ("pikk", "kőr", "káró", "treff"),
          "zh": ("黑桃", "红心", "方块", "梅花")}
@@ -141,6 +188,23 @@ SUITS = {"vi": ("bích", "cơ", "rô", "tép"), "hu": ("pikk", "kőr", "káró",
 def test_the_terms_players_of_the_original_apps_know(language: str) -> None:
     for key, term in PLAYER_TERMS[language].items():
         assert tr(key, language) == term, key
+
+
+@pytest.mark.parametrize("language", sorted(GLOSSARY_WORDS))
+def test_the_help_uses_the_glossarys_words_and_no_message_the_confusing_ones(
+        language: str) -> None:
+    wanted, confusing = GLOSSARY_WORDS[language]
+    messages = raw(language)
+    help_text = " ".join(str(tr(key, language)) for key in messages if key.startswith("help."))
+    assert [word for word in wanted if word not in help_text] == []
+    everything = " ".join(text for entry in messages.values() for text in strings(entry))
+    assert [word for word in confusing                 # as a word, not inside one
+            if re.search(rf"(?<!\w){re.escape(word)}", everything, re.IGNORECASE)] == []
+
+
+def test_hungarian_streaks_are_winning_streaks() -> None:
+    for key in ("stats.current_streak", "stats.longest_streak"):
+        assert "győzelmi sorozat" in tr(key, "hu"), key
 
 
 @pytest.mark.parametrize("language", sorted(SUITS))
@@ -296,6 +360,15 @@ def test_numbers_are_written_the_way_each_language_writes_them(
     assert format_number(value, language, decimals) == shown
 
 
+def test_whole_numbers_are_written_exactly_never_through_a_float() -> None:
+    """A float overflows above 1e308 and rounds above 2**53: a column number of 400
+    digits in a message once crashed the command line."""
+    assert format_number(10**400, "en").replace(",", "") == "1" + "0" * 400
+    assert format_number(2**53 + 1, "en") == "9,007,199,254,740,993"
+    assert format_number(-(10**20), "hu") == "-" + "\u00a0".join(["100"] + ["000"] * 6)
+    assert format_number(7, "vi", decimals=1) == "7,0"
+
+
 def test_number_parameters_follow_the_language() -> None:
     assert "1.234" in tr("win.summary", "vi", won=1234, played=2000, streak=3)
     assert "1\u00a0234" in tr("win.summary", "hu", won=1234, played=2000, streak=3)
@@ -330,4 +403,4 @@ def test_the_app_starts_in_the_systems_language(play, monkeypatch: pytest.Monkey
     assert current_language() == "hu"
     assert driver.table.bar.buttons[0].label == "Új játék"
     driver.app.apply_settings(driver.app.settings.with_(language="zh"))
-    assert driver.table.bar.buttons[0].label == "新游戏"
+    assert driver.table.bar.buttons[0].label == "新牌局"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from spider.commands.common import Parser
+from spider.commands.common import Parser, check_output
 from tools.bench import game, solver
 
 
@@ -24,4 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(list(argv))
+    for name in ("json", "log"):  # checked before minutes of work, not after
+        if getattr(args, name, None) is not None:
+            check_output(getattr(args, name))
     return int(args.handler(args))

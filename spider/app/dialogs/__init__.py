@@ -1,4 +1,5 @@
-"""Dialogs over the table: New game, Settings, Statistics, Help, Confirm, Win and Menu.
+"""Dialogs over the table: New game, Settings, Statistics, Help (and its Example game),
+Confirm, Win and Menu.
 
 Each dialog is a :class:`~spider.app.scenes.Scene` that ``App.open`` pushes on
 ``app.scenes``: a panel over the table, used with the mouse or the keyboard (Tab
@@ -9,11 +10,12 @@ whole panel shrinks its font until it fits the window, so longer translations fi
 from __future__ import annotations
 
 from spider.app.dialogs.base import ConfirmScene, Dialog, MenuScene
+from spider.app.dialogs.example import ExampleScene
 from spider.app.dialogs.help import HelpScene
 from spider.app.dialogs.newgame import NewGameScene
 from spider.app.dialogs.settings import SettingsScene
 from spider.app.dialogs.statistics import StatisticsScene
 from spider.app.dialogs.win import WinScene
 
-__all__ = ["ConfirmScene", "Dialog", "HelpScene", "MenuScene", "NewGameScene", "SettingsScene",
-           "StatisticsScene", "WinScene"]
+__all__ = ["ConfirmScene", "Dialog", "ExampleScene", "HelpScene", "MenuScene", "NewGameScene",
+           "SettingsScene", "StatisticsScene", "WinScene"]

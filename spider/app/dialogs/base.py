@@ -384,8 +384,8 @@ class Dialog(Scene):
 # ------------------------------------------------------------------ confirm
 #: The table's questions (quit, restart) and their buttons.
 QUESTIONS = {
-    "table.confirm-quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
-    "table.confirm-restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
+    "confirm.quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
+    "confirm.restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
 }
 #: Titles of the questions that have one (the key of the question + "-title").
 TITLED = ("confirm.quit", "confirm.restart", "stats.confirm-reset")

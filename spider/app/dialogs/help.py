@@ -1,4 +1,5 @@
-"""Help (F1): the rules and the controls in our own words, with small card pictures."""
+"""Help (F1): the whole game in our own words, with small card pictures, the keys, a
+summary, an FAQ, and a button to the worked example game."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from spider.app.dialogs.base import BASE_FONT, FILL, MIN_FONT, Dialog
+from spider.app.dialogs.example import ExampleScene
 from spider.app.table.cardimages import CardImages
 from spider.app.ui.widgets import (
     DIM,
@@ -27,6 +29,7 @@ from spider.app.ui.widgets import (
     ui_scale,
     wrap,
 )
+from spider.model import example
 from spider.model.cards import Card, Suit
 from spider.text.i18n import current_language, tr
 
@@ -35,25 +38,47 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------- help
-#: The help: sections of (heading key, paragraph keys, picture or None).
-HELP_SECTIONS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
-    ("help.goal.title", ("help.goal.1",), None),
-    ("help.table.title", ("help.table.1", "help.table.2"), None),
-    ("help.moving.title", ("help.moving.1", "help.moving.2"), "group"),
-    ("help.rules.title", ("help.rules.1", "help.rules.2"), "rules"),
-    ("help.empty.title", ("help.empty.1",), None),
-    ("help.dealing.title", ("help.dealing.1",), None),
-    ("help.runs.title", ("help.runs.1",), "run"),
-    ("help.scoring.title", ("help.scoring.1", "help.scoring.2"), None),
-    ("help.controls.title", ("help.controls.1",), "keys"),
+#: A block of the page: ("text" | "item" | "question", message key) or ("picture", name).
+Block = tuple[str, str]
+
+
+def _para(*keys: str) -> tuple[Block, ...]:
+    return tuple(("text", key) for key in keys)
+
+
+#: The help: sections of (heading key, blocks), in reading order.
+HELP_SECTIONS: tuple[tuple[str, tuple[Block, ...]], ...] = (
+    ("help.summary.title", tuple(("item", f"help.summary.{n}") for n in range(1, 7))),
+    ("help.goal.title", _para("help.goal.1")),
+    ("help.table.title", _para("help.table.1", "help.table.2")),
+    ("help.difficulty.title", (*_para("help.difficulty.1", "help.difficulty.2"),
+                               ("picture", "rules"), *_para("help.difficulty.3"))),
+    ("help.moving.title", (*_para("help.moving.1", "help.moving.2"), ("picture", "group"))),
+    ("help.empty.title", _para("help.empty.1")),
+    ("help.dealing.title", _para("help.dealing.1")),
+    ("help.runs.title", (*_para("help.runs.1"), ("picture", "run"), *_para("help.runs.2"))),
+    ("help.scoring.title", _para("help.scoring.1", "help.scoring.2", "help.scoring.3")),
+    ("help.helpers.title", _para("help.helpers.1", "help.helpers.2", "help.helpers.3",
+                                 "help.helpers.4")),
+    ("help.codes.title", _para("help.codes.1", "help.codes.2", "help.codes.3")),
+    ("help.hints.title", _para("help.hints.1", "help.hints.2", "help.hints.3",
+                               "help.hints.4")),
+    ("help.stats.title", _para("help.stats.1", "help.stats.2")),
+    ("help.controls.title", (*_para("help.controls.1"), ("picture", "keys"),
+                             *_para("help.controls.2"))),
+    ("help.example.title", _para("help.example.1")),
+    ("help.faq.title", tuple(block for n in range(1, 7)
+                             for block in (("question", f"help.faq.q{n}"),
+                                           ("text", f"help.faq.a{n}")))),
 )
+#: Figures some paragraphs show (the worked example's).
+HELP_PARAMS: dict[str, dict[str, object]] = {
+    "help.scoring.3": {"moves": example.MOVES, "score": example.SCORE},
+}
 #: The controls table: (what you press, what it does), both message keys.
-HELP_KEYS = (("help.key.drag", "help.do.drag"), ("help.key.double", "help.do.double"),
-             ("help.key.stock", "help.do.stock"), ("help.key.undo", "help.do.undo"),
-             ("help.key.redo", "help.do.redo"), ("help.key.new", "help.do.new"),
-             ("help.key.auto", "help.do.auto"), ("help.key.hint", "help.do.hint"),
-             ("help.key.demo", "help.do.demo"), ("help.key.help", "help.do.help"),
-             ("help.key.full", "help.do.full"), ("help.key.esc", "help.do.esc"))
+HELP_KEYS = tuple((f"help.key.{name}", f"help.do.{name}") for name in (
+    "drag", "double", "stock", "undo", "redo", "new", "auto", "hint", "demo", "help",
+    "full", "esc", "focus", "count", "pick", "digits"))
 
 
 class HelpScene(Dialog):
@@ -77,8 +102,13 @@ class HelpScene(Dialog):
 
     def footer(self) -> Widget:
         return Row([Label(tr("help.scroll-hint"), "small", DIM),
-                    Button(tr("dialog.close"), self.close, "primary", min_width=7)],
+                    Row([Button(tr("help.example-button"), self.open_example),
+                         Button(tr("dialog.close"), self.close, "primary", min_width=7)])],
                    align="spread")
+
+    def open_example(self) -> None:
+        """Help → Example: the worked example game, over the help."""
+        self.app.open(ExampleScene(self.app))
 
     def _fit(self) -> int:
         width, height = self.app.size
@@ -217,78 +247,100 @@ def _fade(width: int, height: int, top: bool) -> pygame.Surface:
     return surface
 
 
+def _item_indent(style: Style) -> int:
+    return text_width("0.", style.fs, True) + style.gap
+
+
+def _block_lines(kind: str, string: str, width: int, style: Style) -> list[str]:
+    if kind == "item":
+        return wrap(string, style.fs, width - _item_indent(style))
+    return wrap(string, style.fs, width, bold=kind == "question")
+
+
 def render_help(width: int, style: Style) -> pygame.Surface:
     """The whole help page at ``width`` pixels: headings, paragraphs, pictures, keys."""
-    blocks: list[tuple[str, Any]] = []
-    for heading, paragraphs, picture in HELP_SECTIONS:
-        blocks.append(("heading", tr(heading)))
-        for key in paragraphs:
-            blocks.append(("text", tr(key)))
-        if picture is not None:
-            blocks.append(("picture", picture))
+    blocks: list[tuple[str, str, int]] = []   # kind, text or picture name, item number
+    for heading, items in HELP_SECTIONS:
+        blocks.append(("heading", tr(heading), 0))
+        number = 0
+        for kind, value in items:
+            number += kind == "item"
+            text = value if kind == "picture" else tr(value, None, **HELP_PARAMS.get(value, {}))
+            blocks.append((kind, text, number))
     heights: list[int] = []
     body_lh = round(line_height(style.fs) * 1.08)
-    for kind, value in blocks:
+    for kind, value, _ in blocks:
         if kind == "heading":
             above = style.pad * 2 // 3 if heights else 0
             heights.append(above + line_height(style.heading, True) + style.gap // 2)
-        elif kind == "text":
-            heights.append(len(wrap(value, style.fs, width)) * body_lh + style.gap)
-        elif value == "keys":
+        elif kind == "picture" and value == "keys":
             heights.append(_keys_height(style, width) + style.gap)
-        else:
+        elif kind == "picture":
             heights.append(picture_size(value, width, style)[1] + style.gap * 2)
+        else:
+            below = style.gap // 3 if kind == "question" else style.gap
+            heights.append(len(_block_lines(kind, value, width, style)) * body_lh + below)
     page = pygame.Surface((width, sum(heights) + style.pad), pygame.SRCALPHA)
     y = 0
-    for (kind, value), height in zip(blocks, heights, strict=True):
+    for (kind, value, number), height in zip(blocks, heights, strict=True):
         if kind == "heading":
             y_text = y + (style.pad * 2 // 3 if y else 0)
             blit_text(page, value, style.heading, GOLD, True, topleft=(0, y_text))
-        elif kind == "text":
-            line_y = y
-            for line in wrap(value, style.fs, width):
-                blit_text(page, line, style.fs, TEXT, topleft=(0, line_y))
-                line_y += body_lh
-        elif value == "keys":
+        elif kind == "picture" and value == "keys":
             _draw_keys(page, style, width, y)
-        else:
+        elif kind == "picture":
             draw_picture(page, value, pygame.Rect(0, y + style.gap, width, height - style.gap),
                          style)
+        else:
+            left = 0
+            if kind == "item":
+                blit_text(page, f"{number}.", style.fs, GOLD, True, topleft=(0, y))
+                left = _item_indent(style)
+            colour = WHITE if kind == "question" else TEXT
+            line_y = y
+            for line in _block_lines(kind, value, width, style):
+                blit_text(page, line, style.fs, colour, kind == "question",
+                          topleft=(left, line_y))
+                line_y += body_lh
         y += height
     return page
 
 
 def _key_columns(style: Style, width: int) -> tuple[int, int]:
     key_w = max(text_width(tr(key), style.fs, True) for key, _ in HELP_KEYS) + 2 * style.pad
-    return min(key_w, width // 2), width - min(key_w, width // 2)
+    key_w = min(key_w, width * 2 // 5)
+    return key_w, width - key_w
+
+
+def _key_rows(style: Style, width: int) -> list[tuple[list[str], list[str], int]]:
+    """Each row of the keys table: its key lines, its description lines, its height."""
+    key_w, do_w = _key_columns(style, width)
+    rows = []
+    for key, does in HELP_KEYS:
+        keys = wrap(tr(key), style.fs, key_w - style.pad, bold=True)
+        lines = wrap(tr(does), style.fs, do_w - style.pad)
+        height = max(1, len(keys), len(lines)) * line_height(style.fs) + style.gap
+        rows.append((keys, lines, height))
+    return rows
 
 
 def _keys_height(style: Style, width: int) -> int:
-    _key_w, do_w = _key_columns(style, width)
-    total = 0
-    for _, does in HELP_KEYS:
-        lines = wrap(tr(does), style.fs, do_w - style.pad)
-        total += max(1, len(lines)) * line_height(style.fs) + style.gap
-    return total
+    return sum(height for _, _, height in _key_rows(style, width))
 
 
 def _draw_keys(page: pygame.Surface, style: Style, width: int, y: int) -> None:
-    key_w, do_w = _key_columns(style, width)
-    for number, (key, does) in enumerate(HELP_KEYS):
-        lines = wrap(tr(does), style.fs, do_w - style.pad)
-        height = max(1, len(lines)) * line_height(style.fs) + style.gap
+    key_w, _ = _key_columns(style, width)
+    for number, (keys, lines, height) in enumerate(_key_rows(style, width)):
         if number % 2 == 0:
             draw_round(page, pygame.Rect(0, y, width, height), (255, 255, 255, 14),
                        style.radius)
-        blit_text(page, tr(key), style.fs, WHITE, True, topleft=(style.pad // 2,
-                                                               y + style.gap // 2))
-        line_y = y + style.gap // 2
-        for line in lines:
-            blit_text(page, line, style.fs, TEXT, topleft=(key_w, line_y))
-            line_y += line_height(style.fs)
+        for column, texts, bold, colour in ((style.pad // 2, keys, True, WHITE),
+                                            (key_w, lines, False, TEXT)):
+            line_y = y + style.gap // 2
+            for line in texts:
+                blit_text(page, line, style.fs, colour, bold, topleft=(column, line_y))
+                line_y += line_height(style.fs)
         y += height
-
-
 
 
 # ----------------------------------------------------------------- pictures

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spider.app.dialogs.base import Dialog
+from spider.app.table.previews import back_preview, table_preview
+from spider.app.ui.swatches import Pictures, Swatches
 from spider.app.ui.widgets import (
     GOLD,
     Button,
@@ -20,7 +22,11 @@ from spider.app.ui.widgets import (
     Switch,
     Widget,
 )
+from spider.data.settings import CARD_BACKS, TABLES
 from spider.text.i18n import LANGUAGES, current_language, tr
+
+if TYPE_CHECKING:
+    from spider.app.loop import App
 
 # ----------------------------------------------------------------- settings
 SPEED_NAMES = (("normal", "settings.speed-normal"), ("fast", "settings.speed-fast"),
@@ -31,6 +37,12 @@ class SettingsScene(Dialog):
     """Every setting, applied at once and remembered."""
 
     min_width = 30.0
+
+    def __init__(self, app: App) -> None:
+        #: The choosers' pictures, kept while the dialog is open (its widgets are not).
+        self._pictures = {"card_back": Pictures(), "table": Pictures()}
+        self._swatches: list[Swatches] = []
+        super().__init__(app)
 
     def title(self) -> str:
         return tr("settings.title")
@@ -44,23 +56,27 @@ class SettingsScene(Dialog):
             self.invalidate()
         return put
 
-    def _switch(self, name: str, key: str, explained: bool = False) -> Field:
-        """A setting's switch (``explained``: with its one-line description under it,
-        ``settings.about.*``)."""
+    def _switch(self, name: str, key: str, about: str | None = None) -> Field:
+        """A setting's switch (``about``: the key of its one-line description)."""
         switch = Switch(lambda: getattr(self.app.settings, name), self._setter(name))
-        about = key.replace("settings.", "settings.about.", 1)
-        note = (lambda: tr(about)) if explained else None
+        note = (lambda: tr(about)) if about else None
         return Field(tr(key), switch, note=note, control_right=True)
 
     def body(self) -> Widget:
         play = Column([
             Label(tr("settings.playing"), "heading", GOLD, bold=True),
-            self._switch("double_click", "settings.double-click", explained=True),
-            self._switch("auto_place", "settings.auto-place", explained=True),
-            self._switch("placement_help", "settings.placement-help", explained=True),
-            self._switch("rule_reminders", "settings.rule-reminders", explained=True),
-            self._switch("hints", "settings.hints", explained=True),
-            self._switch("win_check", "settings.win-check", explained=True),
+            self._switch("double_click", "settings.double-click",
+                         "settings.about.double-click"),
+            self._switch("auto_place", "settings.auto-place",
+                         "settings.about.auto-place"),
+            self._switch("placement_help", "settings.placement-help",
+                         "settings.about.placement-help"),
+            self._switch("rule_reminders", "settings.rule-reminders",
+                         "settings.about.rule-reminders"),
+            self._switch("hints", "settings.hints",
+                         "settings.about.hints"),
+            self._switch("win_check", "settings.win-check",
+                         "settings.about.win-check"),
         ], gap=0.75)
         speed = Segments([Option(value, tr(key)) for value, key in SPEED_NAMES],
                          lambda: self.app.settings.animation_speed,
@@ -80,8 +96,24 @@ class SettingsScene(Dialog):
         return Column([
             Row([play, look], gap=2.4, stretch=True),
             Spacer(0.3), Divider(), Spacer(0.1),
+            self._looks(),
             Field(tr("settings.language"), languages, stacked=self.compact),
         ], gap=0.6)
+
+    def _looks(self) -> Widget:
+        """The card backs and the tables, each shown as a small picture of itself."""
+        settings = lambda: self.app.settings  # noqa: E731 - read when drawn
+        backs = Swatches([Option(name, tr(f"settings.back-{name}")) for name in CARD_BACKS],
+                         lambda: settings().card_back, self._setter("card_back"),
+                         back_preview, aspect=5 / 7, pictures=self._pictures["card_back"])
+        tables = Swatches([Option(name, tr(f"settings.table-{name}")) for name in TABLES],
+                          lambda: settings().table, self._setter("table"),
+                          lambda name, size: table_preview(name, size, settings().card_back),
+                          aspect=1.25, depends=lambda: settings().card_back,
+                          pictures=self._pictures["table"])
+        self._swatches = [backs, tables]
+        return Row([Field(tr("settings.card-back"), backs, stacked=True),
+                     Field(tr("settings.table"), tables, stacked=True)], gap=2.4, stretch=True)
 
     def footer(self) -> Widget:
         # Links to the other screens, so that they are a click away wherever the
@@ -96,6 +128,17 @@ class SettingsScene(Dialog):
             self.close()
             action()
         return run
+
+    @property
+    def animating(self) -> bool:
+        return any(swatches.waiting for swatches in self._swatches)
+
+    def spare(self, until: float) -> None:
+        """The choosers' pictures, made after the frame that first shows them."""
+        for swatches in self._swatches:
+            if swatches.waiting and swatches.make(until):
+                self.app.request_redraw()
+                return
 
     def initial_focus(self) -> Widget | None:
         widgets = self.focus.focusables()

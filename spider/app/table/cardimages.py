@@ -40,6 +40,10 @@ FOUR_COLOUR = {Suit.DIAMONDS: (RED, "#1f5fbf"), Suit.CLUBS: (BLACK, "#1e7b34")}
 PAPER = (255, 253, 247)
 EDGE = (140, 140, 140)
 BACK_BLUE = (28, 52, 120)
+#: The backs offered in Settings (``assets/cards/back.svg`` is the first, the others
+#: ``back-<name>.svg``), as in ``spider.data.settings.CARD_BACKS``.
+BACKS = ("web", "garnet", "waves", "deco")
+DEFAULT_BACK = BACKS[0]
 #: Memory for narrowed (turning) cards and for shadows, each: pictures made while
 #: cards move are kept this far, the least recently used going first. (At 4K one
 #: card is 0.6 MB; unbounded, these filled hundreds of MB.)
@@ -59,9 +63,16 @@ def _svg_bytes(path: Path) -> bytes | None:
         return None
 
 
-def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS) -> bytes | None:
-    """The SVG source of a face (``None``: the back), recoloured for four-colour mode."""
-    name = "back" if card is None else f"{RANK_LETTERS[card.rank - 1]}{card.suit.value}"
+def back_file(back: str) -> str:
+    """The file name (without ``.svg``) of the back named ``back`` in the settings."""
+    return "back" if back == DEFAULT_BACK else f"back-{back}"
+
+
+def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS,
+             back: str = DEFAULT_BACK) -> bytes | None:
+    """The SVG source of a face, or of the back named ``back`` (``card`` None),
+    recoloured for four-colour mode."""
+    name = back_file(back) if card is None else f"{RANK_LETTERS[card.rank - 1]}{card.suit.value}"
     data = _svg_bytes(folder / f"{name}.svg")
     if data is not None and four_colour and card is not None and card.suit in FOUR_COLOUR:
         old, new = FOUR_COLOUR[card.suit]
@@ -69,7 +80,9 @@ def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS)
     return data
 
 
-#: How many pictures share each run of leading elements, per (four colour, folder).
+#: How many faces share each run of leading elements, per (four colour, folder). (A
+#: back adds at most one to a count, never enough to share a layer: whichever back is
+#: chosen, these stay the same.)
 _SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
 
 _TAG = re.compile(rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
@@ -103,7 +116,8 @@ def svg_parts(data: bytes) -> tuple[bytes, tuple[bytes, ...], bytes] | None:
 def missing_art(folder: Path = CARDS) -> list[str]:
     """The card pictures that are absent or unreadable (drawn stand-ins replace them)."""
     problems = []
-    for name in [f"{rank}{suit.value}" for suit in Suit for rank in RANK_LETTERS] + ["back"]:
+    for name in ([f"{rank}{suit.value}" for suit in Suit for rank in RANK_LETTERS]
+                 + [back_file(back) for back in BACKS]):
         data = _svg_bytes(folder / f"{name}.svg")
         try:
             if data is None or pygame.image.load_sized_svg(io.BytesIO(data), (50, 70)) is None:
@@ -114,21 +128,24 @@ def missing_art(folder: Path = CARDS) -> list[str]:
 
 
 def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
-    if four_colour and suit in FOUR_COLOUR:
-        return pygame.Color(FOUR_COLOUR[suit][1])[:3]
-    return pygame.Color(RED if suit.is_red else BLACK)[:3]
+    colour = pygame.Color(FOUR_COLOUR[suit][1] if four_colour and suit in FOUR_COLOUR
+                          else RED if suit.is_red else BLACK)
+    return colour.r, colour.g, colour.b
 
 
 class CardImages:
     """Every picture the table draws that depends on the card size."""
 
     def __init__(self, size: tuple[int, int], four_colour: bool = False,
-                 folder: Path = CARDS, previous: CardImages | None = None) -> None:
+                 folder: Path = CARDS, previous: CardImages | None = None,
+                 back: str = DEFAULT_BACK) -> None:
         """``previous``: the pictures at the last size, scaled to stand in (shown
-        only until :meth:`work` has made the real ones)."""
+        only until :meth:`work` has made the real ones); at the same size with
+        another ``back`` its faces are kept as they are, its back stands in."""
         self.size = (max(8, size[0]), max(8, size[1]))
         self.four_colour = four_colour
         self.folder = folder
+        self.back_name = back
         self._faces: dict[Card | None, pygame.Surface] = {}
         self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)
         self._shadows = _SurfaceCache(SCRATCH_BYTES)
@@ -137,8 +154,13 @@ class CardImages:
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         while previous is not None and not previous._faces:
             previous = previous._previous
-        self._previous = previous if previous is not None and previous.usable_for(
-            four_colour, folder) else None
+        usable = previous is not None and previous.usable_for(four_colour, folder)
+        self._previous: CardImages | None = previous if usable else None
+        if self._previous is not None and self._previous.size == self.size:
+            # Only the back changed: the faces are the same pictures.
+            self._faces = {card: surface for card, surface in self._previous._faces.items()
+                           if card is not None}
+            self._layers = self._previous._layers
         if self._previous is not None:
             self.want(self._previous._faces)
         #: Goes up whenever a picture already shown changes (stand-in replaced).
@@ -148,6 +170,11 @@ class CardImages:
 
     def usable_for(self, four_colour: bool, folder: Path) -> bool:
         return self.four_colour == four_colour and self.folder == folder
+
+    def matches(self, size: tuple[int, int], four_colour: bool, back: str) -> bool:
+        """Whether these are the pictures for that size, colours and back."""
+        return (self.size == size and self.four_colour == four_colour
+                and self.back_name == back)
 
     @property
     def radius(self) -> int:
@@ -261,7 +288,7 @@ class CardImages:
 
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:
-        data = card_svg(card, self.four_colour, self.folder)
+        data = card_svg(card, self.four_colour, self.folder, self.back_name)
         surface = None
         if data is not None:
             try:
@@ -311,10 +338,10 @@ class CardImages:
         """How many leading ``elements`` (at most ``most``) ``MIN_SHARED`` pictures share."""
         key = (self.four_colour, self.folder)
         shared = _SHARED.get(key)
-        if shared is None:  # once per process (it does not depend on the size)
+        if shared is None:  # once per process (it depends on neither the size nor the back)
             shared = _SHARED[key] = Counter()
-            for card in ALL_PICTURES:
-                data = card_svg(card, self.four_colour, self.folder)
+            for card in ALL_PICTURES[:-1]:
+                data = card_svg(card, *key)
                 parts = svg_parts(data) if data is not None else None
                 if parts is not None:
                     for length in range(1, len(parts[1])):

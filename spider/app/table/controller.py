@@ -109,7 +109,7 @@ class TableController:
         elif command is Command.AUTO_PLACE:
             self.toggle_auto_place()
         elif command is Command.QUIT:
-            app.confirm("table.confirm-quit", app.quit)
+            app.confirm("confirm.quit", app.quit)
 
     def toggle_auto_place(self) -> None:
         settings = self.app.settings

@@ -1,4 +1,8 @@
-"""The green table cloth: a soft light in the middle fading to darker edges.
+"""The table cloth: a soft light in the middle fading to darker edges.
+
+Four colours are offered (Settings → Table), each dark enough that the white and
+gold the table draws on it (the bar's words, highlights, hint marks, empty places)
+and the cards' ivory rims stand out (``tests/app/test_looks.py`` measures it).
 
 Rendered once per window size: the gradient is computed on a small grid and
 smoothly enlarged, with a faint grain so it does not band.
@@ -16,24 +20,50 @@ from functools import cache
 import pygame
 
 FELT = (24, 110, 56)
+#: The cloth's colour by its name in the settings (``spider.data.settings.TABLES``).
+TABLES: dict[str, tuple[int, int, int]] = {
+    "green": FELT,
+    "blue": (26, 80, 128),
+    "burgundy": (110, 28, 44),
+    "graphite": (80, 88, 102),
+}
 GRID = (96, 54)
 GRAIN_TILE = 128
 GRAIN_REPEAT = 4  # the tile repeated into a bigger one: fewer blits over a large window
 
 
+def table_colour(name: str) -> tuple[int, int, int]:
+    """The cloth colour named ``name`` (green for a name it does not know)."""
+    return TABLES.get(name, FELT)
+
+
+#: The light in the middle of the cloth, as a share of its colour (0.7 at the edges).
+LIGHTEST = 1.12
+
+
 @cache
-def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
-    """The light falling on the cloth, on a small grid (enlarged smoothly later)."""
+def _light() -> pygame.Surface:
+    """The light falling on the cloth, on a small grid: grey levels, white where it
+    is ``LIGHTEST`` (the same for every colour, so made once)."""
     cols, rows = GRID
-    pixels = bytearray()
+    levels = bytearray()
     for j in range(rows):
         dy = (j + 0.5) / rows - 0.42
         for i in range(cols):
             dx = (i + 0.5) / cols - 0.5
             distance = min(1.0, (dx * dx * 1.2 + dy * dy * 1.6) ** 0.5 / 0.62)
-            light = 1.12 - 0.42 * distance ** 1.7
-            pixels += bytes(min(255, round(c * light)) for c in colour)
-    return pygame.image.frombytes(bytes(pixels), GRID, "RGB")
+            light = LIGHTEST - 0.42 * distance ** 1.7
+            levels += bytes((round(255 * light / LIGHTEST),)) * 3
+    return pygame.image.frombytes(bytes(levels), GRID, "RGB")
+
+
+@cache
+def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
+    """The cloth of ``colour`` under that light, on the small grid (enlarged smoothly later)."""
+    grid = pygame.Surface(GRID)
+    grid.fill(tuple(min(255, round(c * LIGHTEST)) for c in colour))
+    grid.blit(_light(), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return grid
 
 
 def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,

@@ -21,7 +21,7 @@ import pygame
 from spider.app.scenes import Scene
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
-from spider.app.table.felt import render_felt
+from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -76,19 +76,20 @@ class TableRenderer:
             self.interim = None
         g = self.geometry
         settings = self.table.app.settings
-        card_size, four = (g.card_w, g.card_h), settings.four_colour
+        card_size, four, back = (g.card_w, g.card_h), settings.four_colour, settings.card_back
         images = self._images
-        if images is None or images.size != card_size or images.four_colour != four:
-            # A new size: the old pictures stand in while the new ones are made
-            # between frames (see spare), so the resize does not stall a frame.
-            self._images = CardImages(card_size, four, previous=images)
+        if images is None or not images.matches(card_size, four, back):
+            # A new size or back: the old pictures stand in while the new ones are
+            # made between frames (see spare), so the change does not stall a frame.
+            self._images = CardImages(card_size, four, previous=images, back=back)
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:
             self._bar, self._old_bar = TopBar(g, hint=settings.hints), None
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
-        key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1))
+        key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
+               settings.table)
         if key != self._background_key or self.background is None:
             if self.background is not None and self.background.get_size() != g.size:
                 self._still = None  # let go before a bigger one is made
@@ -103,6 +104,13 @@ class TableRenderer:
         between frames (a resize costs a frame little more than drawing it does)."""
         if self.interim is None and self._still is not None and self._still_key is not None:
             self.interim = self._still
+
+    def keep_interim_for_cloth(self) -> None:
+        """Before the table's colour changes: the table as it was shown stands in while
+        the new cloth is drawn in spare time, as after a resize."""
+        key = self._background_key
+        if key and key[-1] != self.table.app.settings.table:
+            self.keep_interim()
 
     def forget_resting(self) -> None:
         """Draw the resting cards from scratch at the next frame (tests compare)."""
@@ -119,7 +127,7 @@ class TableRenderer:
         """The static layer: felt, bar backdrop and the outlines of empty places
         (drawn into ``into`` when it has the right size)."""
         g = self.geometry
-        surface = render_felt(g.size, into=into)
+        surface = render_felt(g.size, table_colour(self.table.app.settings.table), into=into)
         self.bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):

@@ -120,9 +120,11 @@ class TableScene(Scene):
         self.app.request_redraw()
 
     def settings_changed(self) -> None:
-        """Speed, colours or language changed: redraw what depends on them."""
+        """Speed, colours or language changed: redraw what depends on them (a new
+        cloth in spare time, the table as it was shown meanwhile, as after a resize)."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
-        self.renderer.restyle()
+        self.renderer.keep_interim_for_cloth()
+        self.renderer.restyle(later=self.renderer.interim is not None)
         self.hinting.settings_changed()
         self.app.request_redraw()
 
@@ -148,7 +150,7 @@ class TableScene(Scene):
         celebration = self.controller.celebration
         return (self.board.moving or self.toast.fading or self.controller.win_pending
                 or (celebration is not None and not celebration.done)
-                or self.renderer.pending)
+                or self.renderer.pending or self.renderer.interim is not None)
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
