@@ -10,7 +10,7 @@ import pytest
 from spider.app.table import cardimages, felt, hinting, hud
 from spider.app.table.cardimages import CardImages, card_svg, missing_art
 from spider.app.table.felt import render_felt, table_colour
-from spider.app.table.scene import HIGHLIGHT
+from spider.app.table.renderer import HIGHLIGHT
 from spider.app.ui.swatches import Swatches
 from spider.app.ui.widgets import walk
 from spider.data import storage

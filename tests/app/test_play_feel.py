@@ -417,3 +417,27 @@ def test_closing_the_win_dialog_shows_the_clean_table(play) -> None:
     fresh = pygame.Surface(shown.get_size())
     driver.table.draw(fresh)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+# ------------------------------------------------------------- deal-code field
+def test_the_deal_code_field_selects_all_with_ctrl_a_or_a_double_click(play) -> None:
+    from spider.app.dialogs import NewGameScene
+
+    driver = play()
+    driver.key(pygame.K_n)
+    scene = driver.app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    field = scene.field
+    driver.click(field.rect.center)
+    driver.post(pygame.TEXTINPUT, text="SP1-S1C-AAAAAAB")
+    driver.key(pygame.K_HOME)
+    assert field.caret == 0
+    driver.key(pygame.K_END)
+    assert field.caret == len(field.value)
+    driver.key(pygame.K_a, pygame.KMOD_CTRL)
+    driver.post(pygame.TEXTINPUT, text="SP1-S2C-AAAABMT")  # replaces what was selected
+    assert field.value == "SP1-S2C-AAAABMT"
+    driver.double_click(field.rect.center)
+    assert field.selected
+    driver.key(pygame.K_BACKSPACE)
+    assert field.value == ""
