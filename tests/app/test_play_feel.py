@@ -441,3 +441,18 @@ def test_the_deal_code_field_selects_all_with_ctrl_a_or_a_double_click(play) -> 
     assert field.selected
     driver.key(pygame.K_BACKSPACE)
     assert field.value == ""
+
+
+def test_clicking_the_deal_code_in_the_bar_copies_it(play) -> None:
+    from spider.app.ui.widgets import clipboard_text
+
+    driver = play(code=DEAL_CODE)
+    driver.app.draw()
+    box = driver.table.bar.code_box
+    assert box is not None
+    driver.click(box.center)
+    message = driver.table.toast.message
+    assert message in (tr("table.code-copied", code=DEAL_CODE),
+                       tr("newgame.no-clipboard", code=DEAL_CODE))
+    if message == tr("table.code-copied", code=DEAL_CODE):
+        assert clipboard_text() == DEAL_CODE

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from spider.app.table.celebration import Celebration
 from spider.app.table.geometry import Box
+from spider.app.ui.widgets import put_clipboard
 from spider.model.game import DEAL, Action, Game, IllegalAction, Move
 from spider.text.i18n import tr
 
@@ -110,6 +111,12 @@ class TableController:
             self.toggle_auto_place()
         elif command is Command.QUIT:
             app.confirm("confirm.quit", app.quit)
+
+    def copy_code(self) -> None:
+        """The bar's deal code was clicked: put it on the clipboard, and say so."""
+        code = str(self.app.session.code)
+        key = "table.code-copied" if put_clipboard(code) else "newgame.no-clipboard"
+        self.notify(tr(key, code=code))
 
     def toggle_auto_place(self) -> None:
         settings = self.app.settings

@@ -68,6 +68,8 @@ class TopBar:
             x += width + self.pad // 2
         self.left_end = x
         width = self._button_width(labels[-1])
+        #: Where the deal code was last drawn (clicking it copies it), or None.
+        self.code_box: pygame.Rect | None = None
         self.right_start = bar.w - self.pad - width
         self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
                                    self._button_box(self.right_start, width)))
@@ -145,8 +147,12 @@ class TopBar:
                         > room_right - self.left_end):
             tags.pop()
         right = self.right_start - self.pad
+        self.code_box = None
         for tag in reversed(tags):
-            surface.blit(tag, tag.get_rect(midright=(right, bar.h // 2)))
+            place = tag.get_rect(midright=(right, bar.h // 2))
+            surface.blit(tag, place)
+            if tag is code_label:
+                self.code_box = place  # a click there copies the code
             right -= tag.get_width() + self.pad
             room_right -= tag.get_width() + self.pad
         x = max(self.left_end + self.pad, (bar.w - total) // 2)

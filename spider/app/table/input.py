@@ -190,6 +190,10 @@ class Idle(InputState):
         button = table.button_at(pos)
         if button is not None:
             return ButtonPressed(button) if act.button_enabled(button) else self
+        code = table.table.bar.code_box
+        if code is not None and code.collidepoint(pos):
+            act.copy_code()
+            return self
         if table.stock_hit(pos):
             if clicks < 2:  # a double-click on the stock deals once, not twice
                 act.deal()
