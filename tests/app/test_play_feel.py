@@ -159,7 +159,7 @@ def test_each_playing_setting_is_explained_under_its_name(play, language: str) -
     from spider.app.dialogs import SettingsScene
     from spider.app.ui.widgets import Field
 
-    driver = play(language=language)
+    driver = play(language=language, size=(1920, 1080))
     driver.click(driver.button_point("menu"))
     driver.settle()
     menu = driver.app.scenes.top

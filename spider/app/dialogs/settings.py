@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from spider.app.loop import App
 
 # ----------------------------------------------------------------- settings
+#: The smallest size (px) the settings' descriptions are shown at; below it they are left out.
+READABLE_NOTE = 12
 SPEED_NAMES = (("normal", "settings.speed-normal"), ("fast", "settings.speed-fast"),
                ("off", "settings.speed-off"))
 
@@ -56,10 +58,22 @@ class SettingsScene(Dialog):
             self.invalidate()
         return put
 
+    def _fit(self) -> int:
+        """As every dialog, but the descriptions under the settings' names are left out
+        when the dialog would have to shrink them below a readable size (small windows)."""
+        self.explained = True
+        fs = super()._fit()
+        if self.style.small < READABLE_NOTE:
+            self.explained = False
+            self._make()
+            fs = super()._fit()
+        return fs
+
     def _switch(self, name: str, key: str, about: str | None = None) -> Field:
-        """A setting's switch (``about``: the key of its one-line description)."""
+        """A setting's switch (``about``: the key of its one-line description, shown
+        when there is room)."""
         switch = Switch(lambda: getattr(self.app.settings, name), self._setter(name))
-        note = (lambda: tr(about)) if about else None
+        note = (lambda: tr(about)) if about and getattr(self, "explained", True) else None
         return Field(tr(key), switch, note=note, control_right=True)
 
     def body(self) -> Widget:

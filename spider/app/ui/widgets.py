@@ -901,7 +901,7 @@ class Field(Widget):
             return label_w + 2 * style.gap + width, height
         if self.control_right:  # the note runs under the label and the control
             whole = label_w + 2 * style.gap + width
-            whole = max(whole, min(text_width(note, style.small), round(15 * style.fs)))
+            whole = max(whole, min(text_width(note, style.small), round(19 * style.fs)))
             self._note_w = whole  # wrapped at this width when placed too (same lines)
             lines = len(wrap(note, style.small, max(1, whole)))
             return whole, height + style.line * 2 + lines * line_height(style.small)
