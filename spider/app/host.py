@@ -58,8 +58,13 @@ class Commands(Protocol):
     def open_dialog(self, name: DialogName) -> None:
         """Show the dialog ``name`` over the current scene."""
 
-    def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
-        """Ask before ``on_yes()``."""
+    def confirm(self, message_key: str, on_yes: Callable[[], None],
+                note_key: str | None = None) -> None:
+        """Ask before ``on_yes()`` (``note_key``: a line on what else yes does)."""
+
+    def ask_restart(self) -> None:
+        """Restart, asking first when moves would be lost (and saying when the game in
+        progress would count as a loss)."""
 
     def show_win(self) -> None:
         """The game is won and celebrated: show the win panel."""

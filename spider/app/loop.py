@@ -23,6 +23,7 @@ import pygame
 
 from spider.app.assets import ASSETS
 from spider.app.clock import Clock, SystemClock
+from spider.app.desktop import name_the_app
 from spider.app.dialogs import (
     ConfirmScene,
     HelpScene,
@@ -32,6 +33,7 @@ from spider.app.dialogs import (
     StatisticsScene,
     WinScene,
 )
+from spider.app.displays import display_of, displays
 from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sound, Sounds
@@ -74,6 +76,7 @@ class App:
         """``saved``: what the data folder holds (read when not given); ``settings``
         and ``session`` stand in for the saved ones. ``size``: the windowed size;
         ``fullscreen`` overrides the setting (headless runs)."""
+        name_the_app()
         pygame.display.init()
         pygame.font.init()
         saved = saved if saved is not None else load_saved()
@@ -95,8 +98,14 @@ class App:
         self.sounds = Sounds(self)
         self.scenes = SceneStack()
         self.running = True
+        self.hidden = False  # the window is minimised or hidden
         self.fullscreen = settings.fullscreen
-        self.windowed_size = size or _default_window()
+        remembered = settings.window if size is None else ()
+        self.windowed_size: tuple[int, int] = size or (
+            (remembered[2], remembered[3]) if remembered else _default_window())
+        #: Where the windowed window was put (None: where the system puts it).
+        self.windowed_at: tuple[int, int] | None = (
+            (remembered[0], remembered[1]) if remembered else None)
         self.screen = self._open_window()
         self._scene_size = self.screen.get_size()
         self._dirty = True
@@ -117,15 +126,45 @@ class App:
         with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(ASSETS / "icon" / "spider.png"))
         if self.fullscreen:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            # The whole display the window is on, from its corner: the window goes there
+            # first (without a window manager to do it, X11 would leave it where it was).
+            number = display_of(self._windowed_rect())
+            place = displays()[number]
+            if pygame.display.get_surface() is not None:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.set_window_position(place.topleft)
+                    pygame.event.pump()
+            screen = pygame.display.set_mode(place.size, pygame.FULLSCREEN, display=number)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if self.windowed_at is not None:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.set_window_position(_on_screen(self.windowed_at,
+                                                                  self.windowed_size))
             with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         pygame.display.set_caption(tr("app.title"))
         return screen
+
+    def _windowed_rect(self) -> pygame.Rect | None:
+        """The windowed window's place on the desktop (None before it has one)."""
+        if self.windowed_at is None:
+            return None
+        return pygame.Rect(self.windowed_at, self.windowed_size)
+
+    def _moved(self, pos: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            self.windowed_at = pos
+
+    def _remember_window(self) -> None:
+        """Keep the windowed window's place and size with the settings (saved)."""
+        if self.windowed_at is None:
+            return
+        window = (*self.windowed_at, *self.windowed_size)
+        if window != self.settings.window:
+            self.settings = self.settings.with_(window=window)
+            self.persistence.settings_changed(self.settings)
 
     def toggle_fullscreen(self) -> None:
         """Switch between full screen and a resizable window (the choice is a setting)."""
@@ -133,6 +172,9 @@ class App:
 
     def _set_fullscreen(self, on: bool) -> None:
         self.table.interrupt()
+        if on and pygame.display.get_surface() is not None:
+            with contextlib.suppress(pygame.error):
+                self._moved(pygame.display.get_window_position())
         self.fullscreen = on
         self.screen = self._open_window()
         self._resized(self.screen.get_size())
@@ -163,6 +205,7 @@ class App:
 
     def quit(self) -> None:
         """Save the game where it is and leave the loop; ``run`` then returns."""
+        self._remember_window()
         self.persistence.quit()
         self.running = False
 
@@ -201,6 +244,7 @@ class App:
             self._set_fullscreen(settings.fullscreen)
         self.table.settings_changed()
         self.persistence.settings_changed(settings)
+        self._remember_window()
         self.request_redraw()
 
     @property
@@ -274,9 +318,25 @@ class App:
     def open_menu(self) -> None:
         self.open_dialog(DialogName.MENU)
 
-    def confirm(self, message_key: str, on_yes: Callable[[], None]) -> None:
-        """Ask before ``on_yes()``."""
-        self.open(ConfirmScene(self, message_key, on_yes))
+    def confirm(self, message_key: str, on_yes: Callable[[], None],
+                note_key: str | None = None) -> None:
+        """Ask before ``on_yes()`` (``note_key``: a smaller line under the question)."""
+        self.open(ConfirmScene(self, message_key, on_yes, note_key=note_key))
+
+    def counts_as_loss(self) -> bool:
+        """Whether leaving the game in progress now counts as a loss in the statistics."""
+        session = self.session
+        return (session.started and not session.game.is_won and not session.demo_played
+                and not self.persistence.counted)
+
+    def ask_restart(self) -> None:
+        """Restart, asking first when moves would be lost (and saying when the game
+        counts as a loss, as New game does)."""
+        if not self.session.started or self.session.game.is_won:
+            self.restart()
+            return
+        self.confirm("confirm.restart", self.restart,
+                     "newgame.counts-as-loss" if self.counts_as_loss() else None)
 
     def show_win(self) -> None:
         """The game is won and celebrated: score, moves, time and records, and what next."""
@@ -305,8 +365,13 @@ class App:
             self._resized((event.w, event.h))
         elif kind == pygame.WINDOWSIZECHANGED:
             self._resized((event.x, event.y))
+        elif kind == pygame.WINDOWMOVED:
+            self._moved((event.x, event.y))
+        elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.hidden = True
         elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
-                      pygame.VIDEOEXPOSE):
+                      pygame.WINDOWMAXIMIZED, pygame.VIDEOEXPOSE):
+            self.hidden = False
             self.request_redraw()
         elif kind == pygame.KEYDOWN and self._global_key(event):
             return
@@ -323,6 +388,12 @@ class App:
             self.quit()
             return True
         return False
+
+    @property
+    def clock_runs(self) -> bool:
+        """The game clock runs only while the player sees the table: not under a dialog
+        (menu, settings, help, statistics, a question) nor in a hidden window."""
+        return not self.hidden and self.scenes.top is self.table
 
     @property
     def busy(self) -> bool:
@@ -351,7 +422,8 @@ class App:
     def _advance(self) -> None:
         now = self.clock.now()
         frame, self._last = max(0.0, now - self._last), now
-        self.session.tick(min(frame, MAX_CLOCK_GAP))
+        if self.clock_runs:
+            self.session.tick(min(frame, MAX_CLOCK_GAP))
         self._lag += min(frame, MAX_FRAME)
         if self._lag >= STEP and not self.scenes.animating:
             # Nothing moves: one update lets timers (messages, the clock) catch up.
@@ -497,6 +569,16 @@ def _default_window() -> tuple[int, int]:
     except (pygame.error, IndexError):
         width, height = 1600, 1000
     return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
+
+
+def _on_screen(corner: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """``corner`` moved so that a window of ``size`` there shows at least its top left
+    part on a display (a display may have gone since it was put there)."""
+    places = displays()
+    if any(place.collidepoint(corner[0] + 40, corner[1] + 20) for place in places):
+        return corner
+    first = places[0]
+    return first.x + max(0, (first.w - size[0]) // 2), first.y + max(0, (first.h - size[1]) // 2)
 
 
 def run(code: DealCode | None = None) -> int:

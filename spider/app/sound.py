@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.assets import SOUNDS
+from spider.app.desktop import quiet_stderr
 
 if TYPE_CHECKING:
     from spider.app.host import Host
@@ -48,11 +49,13 @@ CHANNELS = 16
 
 
 def open_mixer() -> bool:
-    """Start the mixer (44.1 kHz, 16-bit stereo, short buffer); False without a device."""
+    """Start the mixer (44.1 kHz, 16-bit stereo, short buffer); False without a device
+    (quietly: the audio libraries' complaints stay off the terminal)."""
     try:
         if pygame.mixer.get_init() is None:
             pygame.mixer.pre_init(44100, -16, 2, 512)
-            pygame.mixer.init()
+            with quiet_stderr():
+                pygame.mixer.init()
         pygame.mixer.set_num_channels(CHANNELS)
     except (pygame.error, OSError, NotImplementedError) as error:
         log.info("no sound: %s", error)

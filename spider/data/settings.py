@@ -55,9 +55,14 @@ class Settings:
     relaxed: bool = False
     card_back: str = "web"
     table: str = "green"
+    #: The last windowed window the player chose: x, y, width, height (empty: none yet).
+    window: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        _check_window(self.window)
         for f in fields(self):
+            if f.name == "window":
+                continue
             value = getattr(self, f.name)
             allowed = _CHOICES.get(f.name, (True, False))
             # type() rather than isinstance: True must not pass as the int 1.
@@ -74,11 +79,23 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
         names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
+        values = {k: v for k, v in data.items() if k in names}
+        if isinstance(values.get("window"), list):
+            values["window"] = tuple(values["window"])
+        return cls(**values)
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed (validated)."""
         return replace(self, **changes)
+
+
+def _check_window(window: object) -> None:
+    """The window's place: empty, or four whole numbers with a size of at least 1 × 1."""
+    if window == ():
+        return
+    if (not isinstance(window, tuple) or len(window) != 4
+            or any(type(value) is not int for value in window) or min(window[2:]) < 1):
+        raise ValueError(f"setting window={window!r} is not (x, y, width, height)")
 
 
 def load_settings(folder: Path) -> Loaded[Settings]:

@@ -408,7 +408,7 @@ def test_the_menu_starts_the_demo_and_a_key_stops_it() -> None:
     driver.click(button(app.scenes.top, "menu.demo").rect.center)
     hinting = app.table.hinting
     assert app.scenes.top is app.table and hinting.demo
-    assert app.table.toast.message == tr("hint.demo-start")
+    assert app.table.banner == tr("demo.banner")
     driver.key(pygame.K_SPACE)
     assert not hinting.demo
     app.close()

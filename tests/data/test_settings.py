@@ -38,6 +38,8 @@ any_settings = st.builds(
     layout=st.sampled_from(LAYOUTS),
     suits=st.sampled_from(SUIT_COUNTS),
     relaxed=st.booleans(),
+    window=st.one_of(st.just(()), st.tuples(st.integers(-5000, 5000), st.integers(-5000, 5000),
+                                            st.integers(1, 8000), st.integers(1, 8000))),
 )
 
 
@@ -62,7 +64,14 @@ def test_defaults_follow_the_spec():
         "relaxed": False,
         "card_back": "web",
         "table": "green",
+        "window": (),
     }
+
+
+@pytest.mark.parametrize("window", [[1, 2, 3], [0, 0, 0, 10], [0, 0, 10.5, 10], "big"])
+def test_a_window_place_that_is_not_x_y_width_height_is_refused(window) -> None:
+    with pytest.raises(ValueError, match="window"):
+        Settings.from_dict({"window": window})
 
 
 @given(any_settings)

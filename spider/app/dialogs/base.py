@@ -14,7 +14,7 @@ from spider.app.scenes import Cover, Scene
 from spider.app.table.cardimages import soft_shadow
 from spider.app.ui.focus import Focus
 from spider.app.ui.textlayout import blit_text, line_height, text_width
-from spider.app.ui.theme import LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
+from spider.app.ui.theme import DIM, LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
 from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget
 from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
@@ -366,8 +366,10 @@ class ConfirmScene(Dialog):
 
     def __init__(self, app: Host, message_key: str, on_yes: Callable[[], None],
                  yes_key: str | None = None, no_key: str | None = None,
-                 **params: object) -> None:
+                 note_key: str | None = None, **params: object) -> None:
+        """``note_key``: a smaller line under the question (what else yes does)."""
         super().__init__(app)
+        self.note_key = note_key
         question, yes, no = QUESTIONS.get(message_key, (message_key, "confirm.yes",
                                                         "confirm.no"))
         self.message_key = question
@@ -379,7 +381,11 @@ class ConfirmScene(Dialog):
         return tr(f"{self.message_key}-title") if self.message_key in TITLED else ""
 
     def body(self) -> Widget:
-        return Label(tr(self.message_key, **self.params), max_width=24)
+        question = Label(tr(self.message_key, **self.params), max_width=24)
+        if self.note_key is None:
+            return question
+        return Column([question, Label(tr(self.note_key), "small", DIM, max_width=28)],
+                      gap=0.6)
 
     def footer(self) -> Widget:
         return Row([Button(tr(self.no_key), self.cancel),
@@ -433,11 +439,7 @@ class MenuScene(Dialog):
 
     def _restart(self) -> None:
         self.close()
-        session, commands = self.app.session, self.app.commands
-        if session.started and not session.game.is_won:
-            commands.confirm("confirm.restart", commands.restart)
-        else:
-            commands.restart()
+        self.app.commands.ask_restart()
 
     def initial_focus(self) -> Widget | None:
         widgets = self.focus.focusables()

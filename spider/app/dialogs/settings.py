@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from spider.app.loop import App
 
 # ----------------------------------------------------------------- settings
+#: The smallest size (px) the settings' descriptions are shown at; below it they are left out.
+READABLE_NOTE = 12
 SPEED_NAMES = (("normal", "settings.speed-normal"), ("fast", "settings.speed-fast"),
                ("off", "settings.speed-off"))
 
@@ -58,19 +60,39 @@ class SettingsScene(Dialog):
             self.invalidate()
         return put
 
-    def _switch(self, name: str, key: str) -> Field:
+    def _fit(self) -> int:
+        """As every dialog, but the descriptions under the settings' names are left out
+        when the dialog would have to shrink them below a readable size (small windows)."""
+        self.explained = True
+        fs = super()._fit()
+        if self.style.small < READABLE_NOTE:
+            self.explained = False
+            self._make()
+            fs = super()._fit()
+        return fs
+
+    def _switch(self, name: str, key: str, about: str | None = None) -> Field:
+        """A setting's switch (``about``: the key of its one-line description, shown
+        when there is room)."""
         switch = Switch(lambda: getattr(self.app.settings, name), self._setter(name))
-        return Field(tr(key), switch, control_right=True)
+        note = (lambda: tr(about)) if about and getattr(self, "explained", True) else None
+        return Field(tr(key), switch, note=note, control_right=True)
 
     def body(self) -> Widget:
         play = Column([
             Label(tr("settings.playing"), "heading", GOLD, bold=True),
-            self._switch("double_click", "settings.double-click"),
-            self._switch("auto_place", "settings.auto-place"),
-            self._switch("placement_help", "settings.placement-help"),
-            self._switch("rule_reminders", "settings.rule-reminders"),
-            self._switch("hints", "settings.hints"),
-            self._switch("win_check", "settings.win-check"),
+            self._switch("double_click", "settings.double-click",
+                         "settings.about.double-click"),
+            self._switch("auto_place", "settings.auto-place",
+                         "settings.about.auto-place"),
+            self._switch("placement_help", "settings.placement-help",
+                         "settings.about.placement-help"),
+            self._switch("rule_reminders", "settings.rule-reminders",
+                         "settings.about.rule-reminders"),
+            self._switch("hints", "settings.hints",
+                         "settings.about.hints"),
+            self._switch("win_check", "settings.win-check",
+                         "settings.about.win-check"),
         ], gap=0.75)
         speed = Segments([Option(value, tr(key)) for value, key in SPEED_NAMES],
                          lambda: self.app.settings.animation_speed,

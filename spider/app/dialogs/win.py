@@ -34,7 +34,7 @@ class WinScene(Dialog):
         self.records = records or Records()
 
     def title(self) -> str:
-        return tr("win.title")
+        return tr("demo.won" if self.app.session.demo_played else "win.title")
 
     def body(self) -> Widget:
         session, game = self.app.session, self.app.session.game
@@ -44,7 +44,10 @@ class WinScene(Dialog):
         rows: list[Widget] = [WinFigure(tr(key), value, record) for key, value, record
                               in figures]
         stats = statistics_of(self.app).get(key_of(session))
-        if stats.played:
+        if session.demo_played:
+            rows.append(Label(tr("demo.not-counted"), "small", DIM, align="center",
+                              max_width=26))
+        elif stats.played:
             rows.append(Spacer(0.2))
             rows.append(Label(tr("win.summary", won=stats.won, played=stats.played,
                                  streak=stats.current_streak), "small", DIM, align="center",

@@ -16,6 +16,7 @@ from spider.app.host import DialogName, GameEvent
 from spider.app.sound import Sound
 from spider.app.table.celebration import Celebration
 from spider.app.table.geometry import Box
+from spider.app.ui.clipboard import put_clipboard
 from spider.model.game import DEAL, Action, Game, IllegalAction, Move
 from spider.text.i18n import tr
 
@@ -83,10 +84,7 @@ class TableController:
         if command is Command.NEW:
             commands.open_dialog(DialogName.NEW_GAME)
         elif command is Command.RESTART:
-            if self.app.session.started:
-                commands.confirm("confirm.restart", commands.restart)
-            else:
-                commands.restart()
+            commands.ask_restart()
         elif command in (Command.UNDO, Command.REDO):
             self.perform(command)
         elif command is Command.DEAL:
@@ -103,6 +101,12 @@ class TableController:
             self.toggle_auto_place()
         elif command is Command.QUIT:
             commands.confirm("confirm.quit", commands.quit)
+
+    def copy_code(self) -> None:
+        """The bar's deal code was clicked: put it on the clipboard, and say so."""
+        code = str(self.app.session.code)
+        key = "table.code-copied" if put_clipboard(code) else "newgame.no-clipboard"
+        self.notify(tr(key, code=code))
 
     def toggle_auto_place(self) -> None:
         settings = self.app.settings
@@ -181,19 +185,34 @@ class TableController:
         self.app.request_changes()
 
     def drop(self, column: int, index: int, corner: tuple[float, float]) -> None:
-        """The dragged group is released with its first card's corner at ``corner``."""
+        """The dragged group is released with its first card's corner at ``corner``.
+
+        Over a column that takes it, it stays there. Anywhere else it glides back
+        (over a column that refuses it, with the rule), unless auto-place is on: then
+        it goes to the best column, as a double-click sends it, or glides back with
+        the reminder when no column takes it. Over its own column it just goes back.
+        """
         count = len(self.game.columns[column]) - index
-        target = None
-        if self.app.settings.auto_place:
-            target = self.game.best_destination(column, count)
-        if target is None:
-            geometry = self.table.geometry
-            card = Box(round(corner[0]), round(corner[1]), geometry.card_w, geometry.card_h)
-            target = geometry.drop_column(card)
-        if target is None or target == column:
-            self.board.drop_back()
-            return
-        self.perform(Move(column, target, count), dropped=True)
+        geometry = self.table.geometry
+        card = Box(round(corner[0]), round(corner[1]), geometry.card_w, geometry.card_h)
+        target = geometry.drop_column(card)
+        if target is not None and target != column:
+            move = Move(column, target, count)
+            if self.game.is_legal(move) or not self.app.settings.auto_place:
+                self.perform(move, dropped=True)  # refused: back, with the rule
+                return
+        if target != column and self.app.settings.auto_place:
+            best = self.game.best_destination(column, count)
+            if best is not None:
+                self.perform(Move(column, best, count), dropped=True)
+                return
+            self.app.play_sound(Sound.REFUSE)
+            self.remind(tr("table.nowhere"))
+        self.cancel_drop()
+
+    def cancel_drop(self) -> None:
+        """The dragged group glides back to its column: nothing changes."""
+        self.board.drop_back()
 
     def send_to_best(self, column: int, index: int) -> None:
         """Double-click: the group goes to the model's best destination."""

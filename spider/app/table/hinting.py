@@ -100,6 +100,8 @@ class Hinting:
         self.demo = False
         self.winnable: bool | None = None  # True, False (proven), None: unknown / not shown
         self.win_known = False             # whether ``winnable`` answers the position shown
+        #: ``winnable`` answered an earlier position: shown faded until the new answer.
+        self.rechecking = False
         self.seen = Seen()
         self._ticket = 0
         self._wanted: dict[str, int] = {}
@@ -193,7 +195,8 @@ class Hinting:
         self._demo_seen = Seen(dict(self.seen.known))
         self._demo_next, self._demo_due = None, True
         self._demo_previous, self._demo_rested = last_action(self.game), DEMO_PAUSE
-        self.table.notify(tr("hint.demo-start"), 4.0)
+        self.table.toast.clear()  # the demo's banner says it all while it plays
+        self.app.request_redraw()
 
     @property
     def _demo_pause(self) -> float:
@@ -247,6 +250,9 @@ class Hinting:
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_h or event.key in _MODIFIERS:
                 return False
+            if event.key == pygame.K_ESCAPE:  # Esc takes back the mark, and only that
+                self.clear()
+                return True
         elif self.table.bar.button_at(event.pos) == "hint":
             return False
         self.clear()
@@ -277,7 +283,7 @@ class Hinting:
         self.clear()
         session = self.table.app.session
         self.seen = Seen.of_history(session.game, game_from_code(session.code))
-        self._check_winnable()
+        self._check_winnable(keep=False)
 
     def leave(self) -> None:
         """A dialog covers the table: no hint work, no mark, no demo."""
@@ -287,7 +293,10 @@ class Hinting:
     def settings_changed(self) -> None:
         if not self.hints_on:
             self.clear()
-        self._check_winnable()
+        if not self.checks_winnable:
+            self._check_winnable(keep=False)
+        elif not self.win_known and "winnable" not in self._wanted:
+            self._check_winnable()  # turned on: search the position shown
 
     def close(self) -> None:
         self._wanted.clear()
@@ -296,13 +305,17 @@ class Hinting:
             self.worker = None
 
     # ---------------------------------------------------------- winnability
-    def _check_winnable(self) -> None:
-        """A new position: forget the answer, and search it when the table is calm."""
+    def _check_winnable(self, keep: bool = True) -> None:
+        """A new position: search it when the table is calm. Meanwhile the last answer
+        stays, marked as being checked again (``keep``: it was about this game)."""
         self._cancel("winnable")
-        known = self.win_known
-        self.winnable, self.win_known, self._win_position = None, False, None
-        if known:
-            self._changed = True
+        if keep and self.win_known and not self.game.is_won:
+            self.rechecking = True
+        else:
+            if self.win_known:
+                self._changed = True
+            self.winnable, self.win_known, self.rechecking = None, False, False
+        self._win_position = None
         if self.checks_winnable and not self.game.is_won:
             self._win_position = Position.from_game(self.game)
 
@@ -360,6 +373,7 @@ class Hinting:
                 self._win_position = None
                 if answer.error is None:
                     self.winnable, self.win_known = answer.value is True, True
+                    self.rechecking = False
                     self._changed = True
 
     def _hint_came(self, answer: Answer) -> None:
@@ -408,6 +422,7 @@ class Hinting:
         if self._demo_next is None or self._demo_rested < self._demo_pause:
             return
         action, self._demo_next = self._demo_next, None
+        self.app.session.demo_played = True  # never a win, loss or streak change
         self._own_action = True
         try:
             if not table.perform(action):

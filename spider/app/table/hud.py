@@ -15,6 +15,7 @@ from spider.text.i18n import format_number, tr
 WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
 NOTE = (255, 226, 150)
+NOTE_FADED = (150, 160, 130)  # a note being checked again: the last answer, dimmed
 BAR_FILL = (0, 0, 0, 84)
 BAR_LINE = (255, 255, 255, 26)
 
@@ -69,6 +70,8 @@ class TopBar:
             x += width + self.pad // 2
         self.left_end = x
         width = self._button_width(labels[-1])
+        #: Where the deal code was last drawn (clicking it copies it), or None.
+        self.code_box: pygame.Rect | None = None
         self.right_start = bar.w - self.pad - width
         self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
                                    self._button_box(self.right_start, width)))
@@ -109,8 +112,9 @@ class TopBar:
     def draw(self, surface: pygame.Surface, *, hovered: Command | None,
              pressed: Command | None, disabled: AbstractSet[Command], score: int, moves: int,
              seconds: float, code: str, busy: frozenset[Command] = frozenset(),
-             note: str | None = None) -> None:
-        """``busy``: buttons whose work is under way; ``note``: a short status by the code."""
+             note: str | None = None, note_faded: bool = False) -> None:
+        """``busy``: buttons whose work is under way; ``note``: a short status by the code
+        (``note_faded``: it is being checked again)."""
         for button in self.buttons:
             state = ("off" if button.action in disabled
                      else "down" if button.action == pressed
@@ -122,10 +126,10 @@ class TopBar:
                 caption, colour = self.busy_label, DIM
             label = text.render(caption, self.font_size, colour)
             surface.blit(label, label.get_rect(center=button.box.centre))
-        self._draw_status(surface, score, moves, seconds, code, note)
+        self._draw_status(surface, score, moves, seconds, code, note, note_faded)
 
     def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
-                     code: str, note: str | None = None) -> None:
+                     code: str, note: str | None = None, note_faded: bool = False) -> None:
         size, bar = self.status_size, self.geometry.bar
         parts = [(tr("table.score"), format_number(score)),
                  (tr("table.moves"), format_number(moves)),
@@ -139,13 +143,18 @@ class TopBar:
         code_label = text.render(code, small, DIM)
         room_right = self.right_start - self.pad
         # Right of the figures: the note then the code; the code goes first when short of room.
-        tags = [text.render(note, small, NOTE), code_label] if note else [code_label]
+        tags = [text.render(note, small, NOTE_FADED if note_faded else NOTE), code_label] if (
+            note) else [code_label]
         while tags and (sum(tag.get_width() + self.pad for tag in tags) + self.pad + total
                         > room_right - self.left_end):
             tags.pop()
         right = self.right_start - self.pad
+        self.code_box = None
         for tag in reversed(tags):
-            surface.blit(tag, tag.get_rect(midright=(right, bar.h // 2)))
+            place = tag.get_rect(midright=(right, bar.h // 2))
+            surface.blit(tag, place)
+            if tag is code_label:
+                self.code_box = place  # a click there copies the code
             right -= tag.get_width() + self.pad
             room_right -= tag.get_width() + self.pad
         x = max(self.left_end + self.pad, (bar.w - total) // 2)
@@ -230,6 +239,23 @@ class Toast:
         assert self._surface is not None
         alpha = 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
         self._surface.set_alpha(alpha)
+        y = height - geometry.pad * 2 - geometry.card_h // 2
+        surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
+
+
+class Banner:
+    """A message that stays where the toast shows for as long as something lasts (the
+    demo), drawn under any toast."""
+
+    def __init__(self) -> None:
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[str, int, int] | None = None
+
+    def draw(self, surface: pygame.Surface, geometry: TableGeometry, message: str) -> None:
+        width, height = geometry.size
+        key = (message, width, height)
+        if self._key != key or self._surface is None:
+            self._key, self._surface = key, _toast_surface(message, geometry)
         y = height - geometry.pad * 2 - geometry.card_h // 2
         surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
 

@@ -44,6 +44,8 @@ class TableInput:
         self._hand = False
         #: Keyboard play: the focus ring, the selection, a picked-up group, typed moves.
         self.keys = TableKeyboard(table)
+        #: The pointer left the window (and has not come back).
+        self.outside = False
 
     @property
     def controller(self) -> TableController:
@@ -77,6 +79,9 @@ class TableInput:
     def handle(self, event: pygame.event.Event) -> bool:
         """One mouse, key or focus event; True when the picture may have changed."""
         if event.type in MOUSE_EVENTS:
+            if self._lost_hold(event):
+                self.cancel()
+                return True
             dragging = self.dragging is not None
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.keys.hide()
@@ -91,7 +96,23 @@ class TableInput:
             self._key(event)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.cancel()
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWENTER):
+            self.outside = event.type == pygame.WINDOWLEAVE
         return True
+
+    def _lost_hold(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` ends a hold without a drop: the button released outside
+        the window, or found up when the pointer comes back (its release was missed)."""
+        if not isinstance(self.state, Pressed | Dragging):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            width, height = self.table.app.size
+            x, y = event.pos
+            return self.outside or not (0 <= x < width and 0 <= y < height)
+        if event.type == pygame.MOUSEMOTION:
+            buttons = getattr(event, "buttons", (1,))
+            return not buttons[0]
+        return False
 
     def cancel(self) -> None:
         """Give up what is held (a dragged group glides back) and end animations."""
@@ -139,8 +160,8 @@ class TableInput:
             controller.run(Command.REDO)
         elif ctrl or alt or (self.dragging is None and self.keys.key(key, shift)):
             return
-        elif key == pygame.K_ESCAPE:
-            if self.dragging is not None:
+        elif key == pygame.K_ESCAPE:  # one layer at a time: what is held, else quit?
+            if not isinstance(self.state, Idle):
                 self.cancel()
             else:
                 controller.run(Command.QUIT)
@@ -179,6 +200,10 @@ class Idle(InputState):
         button = table.button_at(pos)
         if button is not None:
             return ButtonPressed(button) if act.button_enabled(button) else self
+        code = table.table.bar.code_box
+        if code is not None and code.collidepoint(pos):
+            act.copy_code()
+            return self
         if table.stock_hit(pos):
             if clicks < 2:  # a double-click on the stock deals once, not twice
                 act.deal()

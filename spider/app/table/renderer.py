@@ -23,7 +23,7 @@ from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
 from spider.app.table.felt import render_felt, table_colour
-from spider.app.table.hud import TopBar
+from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -42,6 +42,7 @@ class TableRenderer:
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
+        self._banner = Banner()
         self._images: CardImages | None = None
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
@@ -244,6 +245,8 @@ class TableRenderer:
             self._bar_shown = None
         else:
             self._draw_bar(surface, self.bar)
+        if table.banner is not None and not table.toast.visible:
+            self._banner.draw(surface, self.geometry, table.banner)
         table.toast.draw(surface, self.geometry)
 
     def _bar_state(self) -> dict[str, Any]:
@@ -256,7 +259,8 @@ class TableRenderer:
                 "score": game.score, "moves": game.moves, "seconds": session.elapsed,
                 "code": str(session.code),
                 "busy": frozenset((Command.HINT,)) if table.hinting.thinking else frozenset(),
-                "note": table.input.keys.note or table.hinting.status}
+                "note": table.input.keys.note or table.hinting.status,
+                "note_faded": table.hinting.rechecking and not table.input.keys.note}
 
     def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
         state = self._bar_state()
@@ -283,11 +287,13 @@ class TableRenderer:
         celebration = table.controller.celebration
         if celebration is not None:
             covers = [scene.cover() for scene in above]
-            if table.toast.visible or len(covers) > 1 or None in covers:
+            if (table.toast.visible or table.banner is not None or len(covers) > 1
+                    or None in covers):
                 return None
             drawn = celebration.draw_changes(surface, covers[0] if covers else None)
             return [surface.get_rect()] if drawn else None
-        if (above or table.toast.visible or self.interim is not None or self._moved is None
+        if (above or table.toast.visible or table.banner is not None
+                or self.interim is not None or self._moved is None
                 or table.hinting.mark is not None or table.board.stock_shake()
                 or table.input.keys.visible):
             return None  # the focus ring is drawn whole with the table

@@ -26,6 +26,7 @@ from spider.app.table.hud import Toast, TopBar
 from spider.app.table.input import Dragging, TableInput
 from spider.app.table.renderer import TableRenderer
 from spider.model.game import DEAL, Action, Game
+from spider.text.i18n import tr
 
 if TYPE_CHECKING:
     from spider.app.host import Host
@@ -126,6 +127,14 @@ class TableScene(Scene):
         self.renderer.restyle(later=self.renderer.interim is not None)
         self.hinting.settings_changed()
 
+    def enter(self) -> None:
+        """The table is on top again: after the win dialog, the cascade's trails go
+        and the clean table shows."""
+        celebration = self.controller.celebration
+        if celebration is not None and celebration.panel_shown:
+            self.controller.drop_celebration()
+            self.app.request_redraw()
+
     def leave(self) -> None:
         """A dialog now covers the table: a held group goes back to its column
         (it must not hang under the dialog, nor follow the pointer after it).
@@ -187,6 +196,11 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)
+
+    @property
+    def banner(self) -> str | None:
+        """The message shown for as long as the demo plays (None: no banner)."""
+        return tr("demo.banner") if self.hinting.demo else None
 
     def draw_changes(self, surface: pygame.Surface,
                      above: Sequence[Scene]) -> list[pygame.Rect] | None:

@@ -84,6 +84,8 @@ class Focus:
             hit = self.root.hit(event.pos)
             state.pressed = hit
             state.keyboard = False
+            if hit is not None and hasattr(hit, "clicks"):  # a double-click selects all
+                hit.clicks = getattr(event, "clicks", 1)
             if hit is not None:
                 state.focus = hit
             return hit is not None

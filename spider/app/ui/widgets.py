@@ -404,7 +404,8 @@ class Segments(Widget):
 
 
 class TextField(Widget):
-    """One line of editable text with a caret; paste with Ctrl+V, copy with Ctrl+C.
+    """One line of editable text with a caret; paste with Ctrl+V, copy with Ctrl+C, select
+    all with Ctrl+A or a double-click (what is typed or pasted then replaces it).
 
     ``on_submit`` runs on Enter, ``on_change`` after every edit.
     """
@@ -423,6 +424,10 @@ class TextField(Widget):
         #: Natural width in font sizes.
         self.width = width
         self.caret_shown = True
+        #: The whole text is selected (Ctrl+A, a double-click).
+        self.selected = False
+        #: Clicks of the press being released (2: a double-click).
+        self.clicks = 1
         self._style: Style | None = None
 
     def measure(self, style: Style) -> tuple[int, int]:
@@ -442,8 +447,20 @@ class TextField(Widget):
         if self.on_change is not None:
             self.on_change(self.value)
 
+    def select_all(self) -> None:
+        self.selected, self.caret = bool(self.value), len(self.value)
+
+    def _take_selection(self) -> bool:
+        """Delete the selected text (if any); whether there was some."""
+        if not self.selected:
+            return False
+        self.selected, self.value, self.caret = False, "", 0
+        return True
+
     def insert(self, string: str) -> None:
         string = "".join(ch for ch in string if ch.isprintable() and ch not in "\r\n\t")
+        if string and self._take_selection():
+            self._changed()
         room = self.max_length - len(self.value)
         string = string[: max(0, room)]
         if not string:
@@ -469,7 +486,9 @@ class TextField(Widget):
         elif ctrl and key == pygame.K_c:
             put_clipboard(self.value)
         elif ctrl and key == pygame.K_a:
-            self.caret = len(self.value)
+            self.select_all()
+        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
+            self._changed()
         elif key == pygame.K_BACKSPACE:
             if ctrl:
                 self.value, self.caret = self.value[self.caret:], 0
@@ -483,13 +502,15 @@ class TextField(Widget):
                 self.value = self.value[: self.caret] + self.value[self.caret + 1:]
                 self._changed()
         elif key == pygame.K_LEFT:
+            self.selected = False
             self.caret = max(0, self.caret - 1)
         elif key == pygame.K_RIGHT:
+            self.selected = False
             self.caret = min(len(self.value), self.caret + 1)
         elif key == pygame.K_HOME:
-            self.caret = 0
+            self.selected, self.caret = False, 0
         elif key == pygame.K_END:
-            self.caret = len(self.value)
+            self.selected, self.caret = False, len(self.value)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.on_submit is not None:
                 self.on_submit()
@@ -502,6 +523,10 @@ class TextField(Widget):
         style = self._style
         if style is None:
             return
+        if self.clicks >= 2:
+            self.select_all()
+            return
+        self.selected = False
         x = pos[0] - (self.rect.x + style.gap)
         best, best_d = len(self.value), None
         for index in range(len(self.value) + 1):
@@ -522,6 +547,10 @@ class TextField(Widget):
         caret_x = text_width(self.value[: self.caret], style.fs)
         if caret_x > inner.w - 2:
             shift = caret_x - inner.w + 2
+        if self.value and self.selected and focused:
+            width, half = text_width(self.value, style.fs), line_height(style.fs) // 2
+            mark = pygame.Rect(inner.x - shift, inner.centery - half, width, 2 * half)
+            pygame.draw.rect(surface, (64, 110, 170), mark)
         if self.value:
             blit_text(surface, self.value, style.fs, WHITE, midleft=(inner.x - shift,
                                                                      inner.centery))
@@ -647,6 +676,7 @@ class Field(Widget):
             control.stretch = True
         self.label_w: int | None = None
         self._note_lines: list[str] = []
+        self._note_w = 0  # the width a note under a right-hand control was measured at
         self._row_h_placed = 0
 
     def children(self) -> Sequence[Widget]:
@@ -674,10 +704,16 @@ class Field(Widget):
         height = self._row_h(style)
         note = self.note() if self.note else ""
         width = control_w
-        if note:
-            height += line_height(style.small) + style.line * 2
-            if not self.control_right:
-                width = max(width, min(text_width(note, style.small), round(26 * style.fs)))
+        if not note:
+            return label_w + 2 * style.gap + width, height
+        if self.control_right:  # the note runs under the label and the control
+            whole = label_w + 2 * style.gap + width
+            whole = max(whole, min(text_width(note, style.small), round(19 * style.fs)))
+            self._note_w = whole  # wrapped at this width when placed too (same lines)
+            lines = len(wrap(note, style.small, max(1, whole)))
+            return whole, height + style.line * 2 + lines * line_height(style.small)
+        height += line_height(style.small) + style.line * 2
+        width = max(width, min(text_width(note, style.small), round(26 * style.fs)))
         return label_w + 2 * style.gap + width, height
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
@@ -699,7 +735,8 @@ class Field(Widget):
         self._note_lines = []
         height = row_h
         if note:
-            width = rect.right - self.control.rect.x if not self.control_right else rect.w
+            width = (rect.right - self.control.rect.x if not self.control_right
+                     else min(rect.w, self._note_w or rect.w))
             self._note_lines = wrap(note, style.small, max(1, width))
             height += style.line * 2 + len(self._note_lines) * line_height(style.small)
         height += self._label_h(style)
