@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from spider.app.dialogs import ConfirmScene, WinScene
-from spider.app.ui.widgets import Label, walk
+from spider.app.ui.focus import walk
+from spider.app.ui.widgets import Label
 from spider.model.game import DEAL
 from spider.text.i18n import tr
 

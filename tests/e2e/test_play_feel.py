@@ -199,7 +199,7 @@ def test_the_demo_shows_its_banner_and_is_never_counted_in_a_real_window(
         display: Display, game, tmp_path: Path) -> None:
     import pygame
 
-    from spider.app.ui.widgets import walk
+    from spider.app.ui.focus import walk
     from spider.text.i18n import tr
     from tests.e2e.test_real_window import differing
 
