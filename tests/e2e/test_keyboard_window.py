@@ -73,7 +73,7 @@ def test_a_person_plays_by_keys_in_a_real_window(display: Display, tmp_path: Pat
         mirror_app = launch(tmp_path / "mirror", CODE, size=(width, height), first=True)
         mirror = EventDriver(mirror_app)
         mirror.settle()
-        person = Person(display, window, mirror, shots)
+        person = Person(display, game.pid, mirror, shots)
         person.settled("dealt")
 
         # Two column numbers play the move; the first waits in the bar meanwhile.

@@ -41,15 +41,25 @@ def test_quick_bench_reports_every_scene_and_figure(tmp_path: Path) -> None:
         for scene in SCENES:
             figures = size["scenes"][scene]
             assert figures["frames"] >= report["frames_per_scene"], (name, scene)
-            for key in ("p50_ms", "p99_ms", "floor_p50_ms", "floor_p99_ms", "p50_ratio",
+            for key in ("p50_ms", "p99_ms", "still_p50_ms", "still_p99_ms", "still_p50_ratio",
+                        "still_p99_ratio", "floor_p50_ms", "floor_p99_ms", "p50_ratio",
                         "p99_ratio"):
                 assert figures[key] > 0, (name, scene, key)
         assert size["idle"]["seconds"] > 0 and size["idle"]["cpu_percent"] >= 0
-        assert size["resize"]["raster_ms"] > 0 and size["resize"]["stall_ms"] > 0
+        resize = size["resize"]
+        assert resize["raster_ms"] > 0 and resize["raster_floor_ms"] > 0
+        assert resize["stall_ms"] > 0 and resize["stall_cpu_ms"] >= 0
+        assert resize["first_full_cpu_ms"] > 0 and resize["first_full_floor_ms"] > 0
         assert sys.platform == "win32" or size["peak_rss_mb"] > 0
     assert report["startup"]["median"] > 0
-    assert set(report["budgets"]) >= {"frame_p50", "frame_p99", "idle_cpu_percent",
-                                      "raster_ms", "peak_rss_mb", "startup_s"}
+    assert set(report["budgets"]) == {
+        "frame_p50", "frame_p99", "idle_cpu_percent", "idle_cpu_window_percent", "raster_ratio",
+        "resize_stall_ratio", "peak_rss_window_mb", "memory_growth_mb_per_100_games",
+        "startup_ratio"}
+    assert report["memory_session"]["games"] == len(report["memory_session"]["rss_mb"]) > 0
+    for figures in report["window"].values():  # a real window, where Xvfb is installed
+        assert figures["idle"]["cpu_percent"] > 0 and figures["helpers"]["peak_rss_mb"] > 0
+        assert figures["startup"]["game_median"] > 0 and figures["startup"]["bare_median"] > 0
     # The printed table carries the same figures.
     for name in report["sizes"]:
         assert name in result.stdout
