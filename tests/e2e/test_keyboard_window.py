@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -23,21 +21,10 @@ from spider.app.table.driver import EventDriver
 from spider.data.session import Session
 from spider.model.game import DEAL, Move
 from tests.e2e.test_real_window import CODE, SCREEN, Person, start_game
-from tests.e2e.xsession import Display, missing_tools, xvfb
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.slow,
-    pytest.mark.skipif(sys.platform != "linux", reason="Xvfb end-to-end tests run on Linux"),
-    pytest.mark.skipif(bool(missing_tools()),
-                       reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool)"),
-]
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[Display]:
-    with xvfb(SCREEN) as name:
-        yield Display(name)
+pytestmark = REAL_WINDOW
+display = display_fixture(SCREEN)
 
 
 def a_typed_move(mirror: EventDriver) -> Move:

@@ -17,24 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.xsession import Display, missing_tools, xvfb
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = (1920, 1080)
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.slow,
-    pytest.mark.skipif(sys.platform != "linux", reason="Xvfb end-to-end tests run on Linux"),
-    pytest.mark.skipif(bool(missing_tools()),
-                       reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool)"),
-]
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[Display]:
-    with xvfb(SCREEN) as name:
-        yield Display(name)
+pytestmark = REAL_WINDOW
+display = display_fixture(SCREEN)
 
 
 class Game:

@@ -23,7 +23,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -36,7 +35,7 @@ from spider.app.ui.widgets import Button
 from spider.data.session import Session
 from spider.model.game import DEAL, Move
 from spider.text.i18n import tr
-from tests.e2e.xsession import Display, missing_tools, xvfb
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture
 from tests.helpers import PATIENCE, until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,19 +43,8 @@ CODE = "SP1-S1C-AAAAAAD"
 SCREEN = (1280, 800)
 EXECUTABLE = ROOT / "dist" / "Spider" / ("Spider.exe" if sys.platform == "win32" else "Spider")
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.slow,
-    pytest.mark.skipif(sys.platform != "linux", reason="Xvfb end-to-end tests run on Linux"),
-    pytest.mark.skipif(bool(missing_tools()),
-                       reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool)"),
-]
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[Display]:
-    with xvfb(SCREEN) as name:
-        yield Display(name)
+pytestmark = REAL_WINDOW
+display = display_fixture(SCREEN)
 
 
 def built_executable() -> Path:

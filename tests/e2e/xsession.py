@@ -15,15 +15,39 @@ import ctypes.util
 import os
 import shutil
 import subprocess
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
 
 TOOLS = ("Xvfb", "xdotool")
 
 
 def missing_tools() -> list[str]:
     return [tool for tool in TOOLS if shutil.which(tool) is None]
+
+
+#: The marks of every real-window test module (``pytestmark = REAL_WINDOW``).
+REAL_WINDOW = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform != "linux", reason="Xvfb end-to-end tests run on Linux"),
+    pytest.mark.skipif(bool(missing_tools()),
+                       reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool)"),
+]
+
+
+def display_fixture(size: tuple[int, int]) -> Callable[[], Iterator[Display]]:
+    """A module's ``display`` fixture: a private X screen of ``size`` for its tests."""
+
+    @pytest.fixture(scope="module")
+    def display() -> Iterator[Display]:
+        with xvfb(size) as name:
+            yield Display(name)
+
+    return display
 
 
 @contextlib.contextmanager

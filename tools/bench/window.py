@@ -25,10 +25,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from tests.e2e.xsession import xvfb  # the real-window tests' private X screen
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
@@ -48,26 +48,6 @@ pygame.quit()
 
 def available() -> bool:
     return sys.platform.startswith("linux") and shutil.which("Xvfb") is not None
-
-
-@contextmanager
-def xvfb(size: tuple[int, int]) -> Iterator[str]:
-    """A private X screen of ``size``; yields its display name."""
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
-         "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        if not number:
-            raise RuntimeError("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def _environment(display: str, data: Path) -> dict[str, str]:
