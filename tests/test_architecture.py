@@ -89,6 +89,7 @@ def test_the_model_imports_neither_pygame_nor_the_catalogue() -> None:
     assert bad == []
 
 
+@pytest.mark.slow
 def test_each_layer_imports_only_the_layers_below_it() -> None:
     bad = []
     for name in MODULES:
@@ -101,12 +102,14 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
     assert bad == []
 
 
+@pytest.mark.slow
 def test_only_the_bench_command_imports_the_tools_and_only_lazily() -> None:
     bad = [f"{name} -> {target}" for name in MODULES for target, lazy in imports(name)
            if target.split(".")[0] == "tools" and not (name == TOOLS_USER and lazy)]
     assert bad == []
 
 
+@pytest.mark.slow
 def test_no_import_circle_joins_the_modules() -> None:
     graph = {name: project_imports(name) for name in MODULES}
     circles: list[list[str]] = []

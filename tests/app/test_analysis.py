@@ -60,6 +60,7 @@ def texts(scene: AnalysisScene) -> str:
     return " ".join(widget.string for widget in widgets(scene) if hasattr(widget, "string"))
 
 
+@pytest.mark.slow
 def test_the_panel_says_where_the_game_was_lost_and_changes_nothing(play: Play) -> None:
     driver = lost_by_dealing(play)
     app = driver.app
@@ -86,6 +87,7 @@ def test_a_stuck_table_could_not_be_won(play: Play) -> None:
     assert tr("analysis.could-not") in texts(scene) and tr("analysis.never") in texts(scene)
 
 
+@pytest.mark.slow
 def test_the_replay_shows_any_move_and_the_way_then_returns_unchanged(play: Play) -> None:
     driver = lost_by_dealing(play)
     app = driver.app
@@ -128,6 +130,7 @@ def test_a_search_on_its_thread_can_be_cancelled(play: Play,
     assert not scene.run.thread.is_alive()
 
 
+@pytest.mark.slow
 def test_a_lost_game_goes_into_the_history_with_its_analysis(play: Play) -> None:
     driver = lost_by_dealing(play)
     app = driver.app
@@ -148,6 +151,7 @@ def colours_in(surface: pygame.Surface, area: pygame.Rect) -> set[tuple[int, int
             for x in range(0, area.w, 2) for y in range(0, area.h, 2)}
 
 
+@pytest.mark.slow
 def test_the_statistics_chart_shows_the_last_games_and_which_could_have_been_won(
         play: Play) -> None:
     driver = lost_by_dealing(play)
@@ -174,6 +178,7 @@ def test_the_statistics_chart_shows_the_last_games_and_which_could_have_been_won
     assert WON in seen and HOPELESS in seen and WINNABLE not in seen
 
 
+@pytest.mark.slow
 def test_without_a_proof_for_the_losing_move_the_panel_says_what_is_known(
         play: Play, monkeypatch: pytest.MonkeyPatch) -> None:
     import spider.app.dialogs.analysis as panel
@@ -199,6 +204,7 @@ def test_without_a_proof_for_the_losing_move_the_panel_says_what_is_known(
     assert isinstance(replay, ReplayScene) and replay.marker == 2 and replay.way_start == 0
 
 
+@pytest.mark.slow
 def test_a_stuck_table_offers_the_analysis(play: Play) -> None:
     driver = lost_by_dealing(play)                      # the deal, then the jack onto the queen
     assert driver.app.table.toast.message != tr("analysis.stuck")

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 START_AND_CLOSE = """
@@ -21,6 +23,7 @@ print(os.environ["SDL_VIDEO_X11_WMCLASS"], os.environ["SDL_VIDEO_WAYLAND_WMCLASS
 """
 
 
+@pytest.mark.slow
 def test_the_game_starts_quietly_and_names_its_window_spider(tmp_path: Path) -> None:
     # The real audio driver, not the tests' dummy one: with no sound card ALSA
     # complains on the terminal unless the game keeps it quiet.

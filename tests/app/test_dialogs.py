@@ -109,6 +109,7 @@ def code_with_a_move() -> str:
 
 
 # --------------------------------------------------------------- settings
+@pytest.mark.slow
 def test_settings_round_trip_and_auto_place_changes_a_drop() -> None:
     app = launch(code_with_a_move())
     driver = EventDriver(app)
@@ -176,6 +177,7 @@ def test_double_click_off_does_nothing() -> None:
     app.close()
 
 
+@pytest.mark.slow
 def test_every_setting_can_be_changed_with_the_keyboard() -> None:
     app = launch()
     driver = EventDriver(app)
@@ -382,6 +384,7 @@ def test_win_dialog_plays_the_deal_again() -> None:
     app.close()
 
 
+@pytest.mark.slow
 def test_menu_reaches_every_dialog() -> None:
     app = launch()
     driver = EventDriver(app)
@@ -439,6 +442,7 @@ def test_quit_from_the_table_asks_first() -> None:
     app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
 def test_every_dialog_fits_its_window(size: tuple[int, int]) -> None:
     app = launch(size=size)

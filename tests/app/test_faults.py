@@ -140,6 +140,7 @@ FAULTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_failing_disk_never_stops_play_and_keeps_the_last_good_save(

@@ -79,6 +79,7 @@ def held_group(tmp_path: Path) -> tuple[EventDriver, tuple[int, int]]:
     return driver, (start[0] + 80, start[1] + 120)
 
 
+@pytest.mark.slow
 def test_a_dialog_opened_during_a_drag_lets_the_group_go_back(tmp_path: Path) -> None:
     """F1 with a group in the hand: the help covers the table, the group goes back
     (it used to hang in the air under the help and stick to the pointer after it)."""
@@ -120,6 +121,7 @@ def test_a_release_outside_the_window_puts_the_group_back(tmp_path: Path) -> Non
     app.close()
 
 
+@pytest.mark.slow
 def test_a_new_action_during_a_drag_finishes_cleanly(tmp_path: Path) -> None:
     """Ctrl+Z, D and F11 while a group is held: the action happens, nothing hangs."""
     for key, mod in ((pygame.K_d, 0), (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_F11, 0)):

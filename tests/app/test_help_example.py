@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from spider.app.dialogs import Dialog, HelpScene
 from spider.app.dialogs.example import PLAY_STEP, ExampleScene
@@ -32,6 +33,7 @@ def open_example(driver: EventDriver) -> ExampleScene:
     return scene
 
 
+@pytest.mark.slow
 def test_next_previous_and_the_keys_walk_the_game_with_its_score(play: Any) -> None:
     driver = play()
     table_game = driver.app.session.game

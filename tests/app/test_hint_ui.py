@@ -82,6 +82,7 @@ def bar_actions(driver: EventDriver) -> list[str]:
 
 
 # ---------------------------------------------------------------------- hint
+@pytest.mark.slow
 def test_h_marks_the_engines_suggestion_and_h_again_plays_exactly_it(start) -> None:
     driver = start(code=CODE, hints=True)
     game = driver.table.game
@@ -183,6 +184,7 @@ def test_a_deal_hint_marks_the_stock_and_h_again_deals(start) -> None:
     assert game.deals_left == 0 and game.moves == 1
 
 
+@pytest.mark.slow
 def test_undo_redo_dialogs_and_new_games_cancel_hint_work(start) -> None:
     driver = start(code=CODE, hints=True)
     table = driver.table
@@ -241,6 +243,7 @@ def test_a_resumed_game_remembers_the_cards_its_player_saw() -> None:
         app.close()
 
 
+@pytest.mark.slow
 def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypatch) -> None:
     monkeypatch.setattr(Hinting, "winnability", False)
     monkeypatch.setattr(hinting_module, "HINT_BUDGET", 60.0)
@@ -283,6 +286,7 @@ def test_a_stale_threaded_answer_is_dropped(play, monkeypatch) -> None:
 
 
 # ---------------------------------------------------------------------- demo
+@pytest.mark.slow
 def test_the_demo_plays_several_actions_and_a_key_stops_it(start) -> None:
     driver = start(code=CODE)  # hints off: the demo is a command of its own
     game = driver.table.game
@@ -304,6 +308,7 @@ def test_the_demo_plays_several_actions_and_a_key_stops_it(start) -> None:
     assert driver.table.board.matches(game)
 
 
+@pytest.mark.slow
 def test_a_click_stops_the_demo(start) -> None:
     driver = start(code=CODE)
     driver.key(pygame.K_h, pygame.KMOD_SHIFT)
@@ -336,6 +341,7 @@ def test_the_demo_gives_up_when_nothing_is_useful(start) -> None:
 
 
 # --------------------------------------------------------------- winnability
+@pytest.mark.slow
 def test_the_bar_says_whether_the_deal_can_still_be_won(start) -> None:
     driver = start(winnability=True, position=ONE_MOVE_TO_WIN, win_check=True)
     assert hinting(driver).status == tr("table.winnable")

@@ -244,6 +244,7 @@ def play_by_keys(driver: EventDriver, line: str) -> None:
         driver.key(pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_whole_game_won_from_the_keyboard_alone(play) -> None:
     code = "SP1-S1C-AAAAAAD"
     driver = play(code=code, size=(1024, 640))
@@ -269,6 +270,7 @@ def choose_in_menu(driver: EventDriver, key: str) -> None:
     raise AssertionError(f"{key} not reached in the menu")
 
 
+@pytest.mark.slow
 def test_the_menu_and_every_dialog_in_it_by_keys(play) -> None:
     driver = play()
     for key, scene in (("menu.settings", SettingsScene), ("menu.statistics", StatisticsScene),
@@ -320,6 +322,7 @@ def test_a_deal_code_is_typed_straight_into_new_game(play) -> None:
     assert isinstance(driver.app.scenes.top, TableScene)
 
 
+@pytest.mark.slow
 def test_the_win_dialog_by_keys(play) -> None:
     code = "SO1-S1C-AAAAAAB"
     driver = play(code=code, size=(1024, 640))
@@ -333,6 +336,7 @@ def test_the_win_dialog_by_keys(play) -> None:
 
 
 # ------------------------------------------------------------ accessibility
+@pytest.mark.slow
 def test_reduced_motion_slides_every_card_briefly_and_skips_the_cascade(play) -> None:
     from spider.app.table.board import SHORT_SLIDE
 

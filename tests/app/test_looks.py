@@ -91,6 +91,7 @@ def test_every_back_and_table_of_the_settings_has_its_own_art() -> None:
     assert len(set(felt.TABLES.values())) == len(TABLES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 @pytest.mark.parametrize(("back", "table"), list(zip(CARD_BACKS, TABLES, strict=True)))
 def test_each_back_and_table_is_drawn(play, size: tuple[int, int], back: str,
@@ -173,6 +174,7 @@ def _chooser(scene, value: str) -> Swatches:
     raise AssertionError(f"no chooser holding {value!r}")
 
 
+@pytest.mark.slow
 def test_choosing_in_settings_changes_the_table_without_a_stall(
         play, monkeypatch: pytest.MonkeyPatch) -> None:
     driver = play(code=CODE, size=(1280, 720))

@@ -254,6 +254,7 @@ def test_a_run_completed_by_a_drop_flies_to_the_completed_area(play) -> None:
     assert_settled(driver)
 
 
+@pytest.mark.slow
 def test_winning_celebrates_then_offers_a_new_game(play) -> None:
     driver = play(position="""
 1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
@@ -304,6 +305,7 @@ def test_new_game_key_offers_another_deal_of_the_chosen_kind(play) -> None:
     assert_settled(driver)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
 def test_resizing_keeps_every_card_on_screen(play, size: tuple[int, int]) -> None:
     driver = play(code="SP1-S2C-ABCDEFG")
@@ -315,6 +317,7 @@ def test_resizing_keeps_every_card_on_screen(play, size: tuple[int, int]) -> Non
     assert_settled(driver)
 
 
+@pytest.mark.slow
 def test_the_bar_works_at_once_after_a_resize(play) -> None:
     """Just after a resize the bar shows stretched while its new layout is made
     between frames; a press on it must still land on the right button."""
@@ -496,6 +499,7 @@ def _same_as_loaded(driver: EventDriver) -> None:
     assert pygame.image.tobytes(app.screen, "RGB") == shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1000, 700), (1600, 1000)])
 def test_a_resized_table_is_drawn_anew_once_its_pictures_are_ready(
         play, size, busy_machine) -> None:

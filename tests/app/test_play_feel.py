@@ -18,6 +18,7 @@ def dialog_texts(app) -> list[str]:
     return [widget.string for widget in walk(scene.focus.root) if isinstance(widget, Label)]
 
 
+@pytest.mark.slow
 def test_restart_says_the_game_in_progress_counts_as_a_loss(play) -> None:
     driver = play(code="SP1-S1C-AAAAAAD")
     driver.click(driver.stock_point())
@@ -69,6 +70,7 @@ def test_full_screen_after_windowed_covers_the_display_from_its_corner(play, mon
     assert driver.app.size == desktop
 
 
+@pytest.mark.slow
 def test_leaving_full_screen_restores_the_window_the_player_chose(play, tmp_path) -> None:
     from spider.data.persistence import load_saved
     from spider.data.storage import data_dir
@@ -93,6 +95,7 @@ def clock_after(driver, seconds: float = 2.0) -> float:
     return driver.app.session.elapsed
 
 
+@pytest.mark.slow
 def test_the_clock_stops_while_a_dialog_covers_the_table(play) -> None:
     driver = play()
     driver.click(driver.stock_point())
@@ -155,6 +158,7 @@ ABOUT = {"double_click": "double-click", "auto_place": "auto-place",
          "hints": "hints", "win_check": "win-check"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "vi", "hu", "zh"])
 def test_each_playing_setting_is_explained_under_its_name(play, language: str) -> None:
     from spider.app.dialogs import SettingsScene
@@ -242,6 +246,7 @@ def test_the_demo_banner_stays_for_as_long_as_the_demo_plays(play, monkeypatch) 
     assert driver.table.banner is None and not driver.table.hinting.demo
 
 
+@pytest.mark.slow
 def test_restarting_a_game_the_demo_played_in_does_not_say_it_counts(play, monkeypatch) -> None:
     from spider.app.table.hinting import Hinting
 

@@ -73,6 +73,7 @@ def _frames(driver: EventDriver, window: Window, count: int) -> None:
         assert window.matches_whole_redraw(driver), f"frame {frame}"
 
 
+@pytest.mark.slow
 def test_a_dragged_group_shows_only_where_it_was_and_is(play, monkeypatch) -> None:
     driver = play(code="SP1-S2C-ABCDEFG")
     window = Window(monkeypatch, driver.app.screen)
@@ -86,6 +87,7 @@ def test_a_dragged_group_shows_only_where_it_was_and_is(play, monkeypatch) -> No
     assert window.areas > 0  # frames were presented by areas, not whole
 
 
+@pytest.mark.slow
 def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play,
                                                                        monkeypatch) -> None:
     driver = play(position=RUN_POSITION)

@@ -12,6 +12,7 @@ from spider.model.dealcode import DealCode
 from spider.model.notation import parse_moves
 
 
+@pytest.mark.slow
 def test_a_screenshot_is_the_frame_the_game_shows(tmp_path: Path, play) -> None:
     """The PNG has the size asked for and shows, pixel for pixel, the table a player
     sees after playing the same moves in the game (below the bar, whose clock differs).

@@ -41,6 +41,7 @@ def test_every_effect_loads_and_plays() -> None:
     assert not sounds.play("no-such-sound")
 
 
+@pytest.mark.slow
 def test_sound_setting_mutes_the_game() -> None:
     app = make_app()
     counters = {name: Counting() for name in NAMES}
@@ -58,6 +59,7 @@ def test_sound_setting_mutes_the_game() -> None:
     app.close()
 
 
+@pytest.mark.slow
 def test_no_audio_device_runs_silently(monkeypatch: pytest.MonkeyPatch) -> None:
     pygame.mixer.quit()
 

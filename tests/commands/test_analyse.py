@@ -59,6 +59,7 @@ def test_a_stuck_position(tmp_path: Path) -> None:
     assert "instead" not in report(result.stdout)
 
 
+@pytest.mark.slow
 def test_a_winnable_deal_gives_a_line_from_the_final_position() -> None:
     moves = ("6>1", "d")
     result = spider("analyse", "--code", "SP1-S1C-AAAAAAD", *moves, "--seconds", "60")

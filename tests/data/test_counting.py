@@ -174,6 +174,7 @@ def counted(folder: Path) -> Stats:
     return loaded.value.get(KEY)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ending", ENDINGS)
 def test_a_kill_at_every_write_boundary_counts_the_game_exactly_once(
         ending: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -196,6 +197,7 @@ def test_a_kill_at_every_write_boundary_counts_the_game_exactly_once(
         assert load_saved(folder).problems == []
 
 
+@pytest.mark.slow
 def test_a_game_the_demo_played_in_is_never_counted(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """SPEC 2.5; the flag is saved with the game, so a resumed game stays uncounted."""
@@ -233,6 +235,7 @@ def test_counting_a_result_twice_changes_nothing() -> None:
     assert len(stats.counted) == KEEP_COUNTED and stats.counted[-1] == f"g{KEEP_COUNTED + 4}"
 
 
+@pytest.mark.slow
 def test_a_save_from_before_game_ids_counted_is_not_counted_again(tmp_path: Path) -> None:
     """Version 1.0 saved an abandoned or won game as ``counted: true`` (no id)."""
     session = near_won(tmp_path)
@@ -251,6 +254,7 @@ def game_id_in_statistics(folder: Path, game: str) -> bool:
     return game in load_statistics(folder).value.counted
 
 
+@pytest.mark.slow
 def test_results_wait_in_the_game_file_while_the_statistics_cannot_be_saved(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The statistics file cannot be written (the game file can) for three abandoned

@@ -104,6 +104,7 @@ def near_won_session() -> Session:
 
 
 # ------------------------------------------------------------------ resume
+@pytest.mark.slow
 def test_resume_restores_position_score_moves_time_and_undo() -> None:
     save_settings(folder(), Settings(fullscreen=False))
     app = launch(session=Session(DealCode.parse(CODE)))
@@ -385,6 +386,7 @@ def _press(driver: EventDriver, scene: object, label: str) -> None:
     raise AssertionError(f"no button {label!r}")
 
 
+@pytest.mark.slow
 def test_abandoned_games_count_as_losses() -> None:
     app = launch(session=Session(DealCode.parse("SP1-S2R-AAAAAAB")))
     driver = EventDriver(app)
@@ -490,6 +492,7 @@ def test_a_value_out_of_range_is_set_aside_and_the_game_plays_on(case: str) -> N
     assert load_saved().problems == []
 
 
+@pytest.mark.slow
 def test_the_largest_allowed_values_play_on_and_stay_in_range() -> None:
     """The bounds themselves are safe: a clock and totals at a hundred years, counts at
     a billion; one more game (and its loss) keeps every value within them."""

@@ -121,6 +121,7 @@ games = st.lists(
 )
 
 
+@pytest.mark.slow
 @given(games)
 def test_any_history_round_trips_and_stays_consistent(history):
     stats = Statistics()

@@ -57,6 +57,7 @@ def test_hints_do_not_depend_on_hidden_cards(code, count):
         assert suggest(other, None, **EFFORT) == hint
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", ["SP1-S1C-AAAAAAA", "SP1-S2C-AAAAAAB", "SP1-S4C-AAAAAAC"])
 def test_hints_are_legal_and_never_reverse_the_last_move(code):
     game = game_from_code(DealCode.parse(code))

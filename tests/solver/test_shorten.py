@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code, parse_position
 from spider.solver.search import solve, verify
@@ -51,6 +53,7 @@ def test_legality_follows_the_rules():
     assert not is_legal(start, (1, 1, 1)) and not is_legal(start, None)
 
 
+@pytest.mark.slow
 def test_solved_deals_get_lines_no_longer_that_still_win():
     for code in ("SP1-S1C-AAAAAAB", "SP1-S2C-AAAAAAC"):
         game = game_from_code(DealCode.parse(code))

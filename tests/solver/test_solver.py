@@ -159,6 +159,7 @@ def test_bad_node_budget_is_one_clear_line(nodes, capsys):
     assert "--nodes" in err and nodes in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_node_budget_gives_the_same_answer_every_time():
     game = game_from_code(DealCode.parse("SP1-S2C-AAAAAAB"))
     first = solve(game, 600, nodes=8_000)

@@ -97,6 +97,7 @@ def test_the_check_script_reports_nothing() -> None:
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 def test_every_key_the_code_asks_for_is_in_english() -> None:
     english = raw("en")
     missing = {key: places for key, places in check_catalogues.keys_in_code().items()
@@ -104,6 +105,7 @@ def test_every_key_the_code_asks_for_is_in_english() -> None:
     assert missing == {}
 
 
+@pytest.mark.slow
 def test_every_english_message_is_shown_somewhere() -> None:
     english = raw("en")
     assert sorted(set(english) - check_catalogues.used_keys(english)) == []
@@ -125,6 +127,7 @@ def test_keys_count_as_used_when_named_whole_or_built_with_an_f_string(
         "confirm.quit-title", "help.faq.q2"}
 
 
+@pytest.mark.slow
 def test_the_check_script_fails_on_a_key_nothing_shows(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ from tools.bench.cli import build_parser
 from tools.bench.solver import GOALS, Plan, run_bench
 
 
+@pytest.mark.slow
 def test_a_tiny_solver_bench_reports_the_table_and_the_budgets() -> None:
     plan = Plan(suits=[1], first=0, deals=1, games=1, seconds=600, nodes=20_000,
                 hint_seconds=None, hint_samples=2, hint_nodes=20, part="both", jobs=1)
@@ -29,6 +30,7 @@ def test_a_tiny_solver_bench_reports_the_table_and_the_budgets() -> None:
     assert f">= {GOALS[1].honest:.0%}" in budgets
 
 
+@pytest.mark.slow
 def test_the_same_nodes_give_the_same_results() -> None:
     plan = Plan(suits=[2], first=3, deals=1, games=0, seconds=600, nodes=6_000,
                 hint_seconds=None, hint_samples=1, hint_nodes=1, part="full", jobs=1)
