@@ -1,21 +1,44 @@
-"""Time sources for the loop: the real monotonic clock, and a manual one for tests."""
+"""Time sources for the loop: the real monotonic clock, and a manual one for tests.
+
+Both can also wait for input: while nothing moves the loop blocks until an event is
+queued or the next change on screen is due (:meth:`Clock.wait`).
+"""
 
 from __future__ import annotations
 
+import ctypes
 import time
+from collections.abc import Callable
 from typing import Protocol
+
+import pygame
+
+from spider.app.displays import sdl_library
+
+#: How often the fallback wait looks for input (seconds): under a frame.
+POLL = 0.012
+#: SDL's video drivers that sleep in the system until an event comes (the others,
+#: such as the dummy driver of tests and benchmarks, look every millisecond).
+BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
 
 class Clock(Protocol):
-    """What the loop needs from time: read it, and let it pass."""
+    """What the loop needs from time: read it, let it pass, and wait for input."""
 
     def now(self) -> float: ...
 
     def sleep(self, seconds: float) -> None: ...
 
+    def wait(self, seconds: float) -> None:
+        """Return when an event is queued, or after ``seconds``."""
+
 
 class SystemClock:
-    """Wall time (monotonic)."""
+    """Wall time (monotonic); waiting blocks in SDL until an event comes."""
+
+    def __init__(self) -> None:
+        self._sdl_wait: Callable[[None, int], int] | None = None
+        self._looked = False  # for SDL's wait (once the window's driver is known)
 
     def now(self) -> float:
         return time.perf_counter()
@@ -24,9 +47,20 @@ class SystemClock:
         if seconds > 0:
             time.sleep(seconds)
 
+    def wait(self, seconds: float) -> None:
+        if not self._looked:
+            self._looked, self._sdl_wait = True, _sdl_wait_event()
+        if self._sdl_wait is not None:
+            self._sdl_wait(None, max(1, round(seconds * 1000)))
+            return
+        end = time.perf_counter() + seconds  # without SDL's own wait: look now and then
+        while not pygame.event.peek() and (left := end - time.perf_counter()) > 0:
+            time.sleep(min(POLL, left))
+
 
 class ManualClock:
-    """Time that only moves when told: sleeping advances it at once (tests, screenshots)."""
+    """Time that only moves when told: sleeping advances it at once (tests, screenshots),
+    and so does waiting when no event is queued (the loop idles in no time)."""
 
     def __init__(self, start: float = 0.0) -> None:
         self.time = start
@@ -36,3 +70,26 @@ class ManualClock:
 
     def sleep(self, seconds: float) -> None:
         self.time += max(0.0, seconds)
+
+    def wait(self, seconds: float) -> None:
+        if not pygame.event.peek():
+            self.sleep(seconds)
+
+
+def _sdl_wait_event() -> Callable[[None, int], int] | None:
+    """SDL's ``SDL_WaitEventTimeout``, which sleeps in the system until an event comes
+    (pygame-ce's ``event.wait`` looks every millisecond: ~2 % of a core); None when
+    the driver would not sleep or the library cannot be reached. Events posted from
+    other threads wake it."""
+    try:
+        if pygame.display.get_driver() not in BLOCKING_DRIVERS:
+            return None
+    except pygame.error:  # no window system
+        return None
+    library = sdl_library()
+    if library is None or not hasattr(library, "SDL_WaitEventTimeout"):
+        return None
+    function = library.SDL_WaitEventTimeout
+    function.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    function.restype = ctypes.c_int
+    return function

@@ -30,7 +30,7 @@ def displays() -> list[pygame.Rect]:
         sizes = []
     if not sizes:
         return [pygame.Rect(0, 0, 1600, 1000)]
-    sdl = _sdl()
+    sdl = sdl_library()
     if sdl is not None:
         places = []
         for index in range(len(sizes)):
@@ -58,7 +58,7 @@ def display_of(window: pygame.Rect | None) -> int:
 
 
 @cache
-def _sdl() -> ctypes.CDLL | None:
+def sdl_library() -> ctypes.CDLL | None:
     """The SDL library pygame uses (None where it cannot be found)."""
     for path in _candidates():
         with contextlib.suppress(OSError, AttributeError):

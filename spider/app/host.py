@@ -106,6 +106,11 @@ class Host(Protocol):
     def worker(self) -> Worker:
         """The background thread for slow work (see :mod:`spider.app.worker`)."""
 
+    @property
+    def ticking(self) -> bool:
+        """Whether the clock's seconds are shown as they pass (the window is seen and
+        has the focus)."""
+
     def open(self, scene: Scene) -> None:
         """Show ``scene`` over the current one (a dialog opened by another)."""
 

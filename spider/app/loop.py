@@ -5,18 +5,20 @@ use: the dialogs, saving and statistics, and sound.
 The loop follows "Fix Your Timestep!": scenes update in fixed steps of
 1/120 s, frames are drawn as often as the display allows while something
 moves, and long frames are clamped. When nothing moves and no input comes,
-nothing is drawn: the loop sleeps, looking for input every few milliseconds,
-until an event arrives or the clock shown on screen next changes.
+nothing is drawn: the loop blocks until an event arrives (input, or a worker's
+answer) or the next change on screen is due (the clock's next second).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import sys
 import threading
-import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -38,7 +40,7 @@ from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sound, Sounds
 from spider.app.table.scene import TableScene
-from spider.app.worker import Worker
+from spider.app.worker import WAKE, Worker
 from spider.data.history import GameLog
 from spider.data.messages import Message
 from spider.data.persistence import Persistence, Problem, Saved, load_saved
@@ -57,13 +59,24 @@ DIALOGS: dict[DialogName, Callable[[App], Scene]] = {
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
 MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of death)
-MAX_IDLE_WAIT = 1.0     # the longest sleep between looks at the clock
+MAX_IDLE_WAIT = 1.0     # the longest wait for input between looks at the clock
 MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
 MIN_WINDOW = (800, 600)
-#: While idle the loop looks for input this often (seconds): under a frame, so the
-#: first input after a pause waits less than a frame. pygame-ce's ``event.wait``
-#: looks every millisecond, which alone kept ~1.7 % of a core busy.
-IDLE_POLL = 0.012
+#: SDL on Linux shows a window's picture through OpenGL when it can: with Mesa's
+#: software renderer (no GPU driver, a virtual machine, Xvfb) every present, even of
+#: a few pixels, then composes the whole window on the CPU (6.6 % of a core at 4K for
+#: one small present a second, against 0.2 % through X11's shared memory). The game
+#: draws in software anyway; a player may still set the variable.
+FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What one frame put on the window: the areas presented (none when nothing
+    changed), and whether the whole window was drawn afresh."""
+
+    areas: tuple[pygame.Rect, ...]
+    whole: bool
 
 
 class App:
@@ -77,6 +90,8 @@ class App:
         and ``session`` stand in for the saved ones. ``size``: the windowed size;
         ``fullscreen`` overrides the setting (headless runs)."""
         name_the_app()
+        if sys.platform.startswith("linux"):
+            os.environ.setdefault(FRAMEBUFFER_ACCELERATION, "0")
         pygame.display.init()
         pygame.font.init()
         saved = saved if saved is not None else load_saved()
@@ -99,6 +114,7 @@ class App:
         self.scenes = SceneStack()
         self.running = True
         self.hidden = False  # the window is minimised or hidden
+        self.focused = True  # the window has the keyboard focus
         self.fullscreen = settings.fullscreen
         remembered = settings.window if size is None else ()
         self.windowed_size: tuple[int, int] = size or (
@@ -111,6 +127,8 @@ class App:
         self._dirty = True
         self._whole = True  # the next frame draws every visible scene
         self._drawn: tuple[Scene, ...] = ()  # the scenes the last frame showed
+        #: Called after every frame with what it presented (benchmarks, tests).
+        self.frame_observers: list[Callable[[Frame], None]] = []
         self._last = self.clock.now()
         self._lag = 0.0
         self.table = TableScene(self)
@@ -136,14 +154,26 @@ class App:
                     pygame.event.pump()
             screen = pygame.display.set_mode(place.size, pygame.FULLSCREEN, display=number)
         else:
-            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            if self.windowed_at is not None:
+            was = _window_rect()
+            with warnings.catch_warnings():  # "forcibly resized": see below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            corner = self.windowed_at
+            if corner is None and was is not None:
+                # Out of full screen with no place of its own: centred on its display
+                # (X11 would leave it in the corner).
+                corner = _centred(self.windowed_size, displays()[display_of(was)])
+            if corner is not None:
                 with contextlib.suppress(pygame.error):
-                    pygame.display.set_window_position(_on_screen(self.windowed_at,
-                                                                  self.windowed_size))
+                    pygame.display.set_window_position(_on_screen(corner, self.windowed_size))
             with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+                window = pygame.Window.from_display_module()
+                window.minimum_size = MIN_WINDOW
+                if screen.get_size() != self.windowed_size:
+                    # Just out of full screen, X11 may keep the full size a moment: ask
+                    # again; the size event that follows resizes the picture.
+                    window.size = self.windowed_size
         pygame.display.set_caption(tr("app.title"))
         return screen
 
@@ -176,8 +206,10 @@ class App:
             with contextlib.suppress(pygame.error):
                 self._moved(pygame.display.get_window_position())
         self.fullscreen = on
+        wanted = self.windowed_size
         self.screen = self._open_window()
         self._resized(self.screen.get_size())
+        self.windowed_size = wanted  # (a windowed size X11 has yet to apply)
 
     def _resized(self, size: tuple[int, int]) -> None:
         if size[0] <= 0 or size[1] <= 0:
@@ -359,12 +391,16 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """One event: window and global keys here, everything else to the top scene."""
         kind = event.type
+        if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.focused = kind == pygame.WINDOWFOCUSGAINED  # and the scene hears of it
         if kind == pygame.QUIT:
             self.quit()
         elif kind == pygame.VIDEORESIZE:
             self._resized((event.w, event.h))
         elif kind == pygame.WINDOWSIZECHANGED:
             self._resized((event.x, event.y))
+        elif kind == WAKE:
+            pass  # a worker's answer: the update after the events takes it
         elif kind == pygame.WINDOWMOVED:
             self._moved((event.x, event.y))
         elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
@@ -396,6 +432,12 @@ class App:
         return not self.hidden and self.scenes.top is self.table
 
     @property
+    def ticking(self) -> bool:
+        """Whether the clock's seconds are shown as they pass: the clock runs and the
+        window has the focus (away from it they pause; the game's time goes on)."""
+        return self.clock_runs and self.focused
+
+    @property
     def busy(self) -> bool:
         """Whether the next pass must draw (something moves or changed)."""
         return self._dirty or self.scenes.animating
@@ -405,13 +447,9 @@ class App:
         waits = [wait for scene in self.scenes if (wait := scene.wake_in()) is not None]
         return max(0.001, min([MAX_IDLE_WAIT, *waits]))
 
-    def step(self, wait: float = 0.0) -> None:
-        """One pass: events (sleeping up to ``wait`` seconds for one), fixed updates,
-        and a frame if anything changed."""
-        events = pygame.event.get()
-        if not events and wait > 0:
-            events = _wait_for_events(wait)
-        for event in events:
+    def step(self) -> None:
+        """One pass: events, fixed updates, and a frame if anything changed."""
+        for event in pygame.event.get():
             self.handle(event)
             if not self.running:
                 return
@@ -458,18 +496,24 @@ class App:
 
     def draw(self) -> None:
         """Draw a frame and present it: only the areas that changed when the scenes
-        can tell (:meth:`Scene.draw_changes`), else the whole window."""
+        can tell (:meth:`Scene.draw_changes`), else the whole window; then tell the
+        ``frame_observers``."""
         scenes = tuple(self.scenes.visible())
         changed = (None if self._whole or scenes != self._drawn
                    else scenes[0].draw_changes(self.screen, scenes[1:]))
+        whole = changed is None
         if changed is None:
             for scene in scenes:
                 scene.draw(self.screen)
             pygame.display.flip()
+            changed = [self.screen.get_rect()]
         elif changed:
             pygame.display.update(changed)
         self._drawn = scenes
+        frame = Frame(tuple(changed), whole)
         self._dirty = self._whole = False
+        for observer in self.frame_observers:
+            observer(frame)
 
     def run(self) -> int:
         """The main loop, until the player quits. Returns the exit status."""
@@ -485,7 +529,8 @@ class App:
                     self.spare(frame_time - (self.clock.now() - start))
                     self.clock.sleep(frame_time - (self.clock.now() - start))
                 else:
-                    self.step(wait=self.idle_timeout())
+                    self.clock.wait(self.idle_timeout())
+                    self.step()
                     self.spare(0.0)  # what an input asked to be done after its frame
         return 0
 
@@ -547,21 +592,6 @@ def quit_on_signals() -> Iterator[None]:
                 signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
-def _wait_for_events(wait: float) -> list[pygame.event.Event]:
-    """Sleep (real time) until input comes, or ``wait`` seconds pass: look every
-    ``IDLE_POLL`` seconds, so the first input after a pause is handled at most that
-    much later (under a frame), for a fraction of the CPU time of ``event.wait``."""
-    end = time.perf_counter() + wait
-    while True:
-        left = end - time.perf_counter()
-        if left <= 0:
-            return []
-        time.sleep(min(IDLE_POLL, left))
-        events = pygame.event.get()
-        if events:
-            return events
-
-
 def _default_window() -> tuple[int, int]:
     """A window size for leaving full screen: most of the desktop, at least 800 × 600."""
     try:
@@ -577,8 +607,23 @@ def _on_screen(corner: tuple[int, int], size: tuple[int, int]) -> tuple[int, int
     places = displays()
     if any(place.collidepoint(corner[0] + 40, corner[1] + 20) for place in places):
         return corner
-    first = places[0]
-    return first.x + max(0, (first.w - size[0]) // 2), first.y + max(0, (first.h - size[1]) // 2)
+    return _centred(size, places[0])
+
+
+def _centred(size: tuple[int, int], place: pygame.Rect) -> tuple[int, int]:
+    """The corner of a window of ``size`` in the middle of ``place`` (a display)."""
+    return place.x + max(0, (place.w - size[0]) // 2), place.y + max(0, (place.h - size[1]) // 2)
+
+
+def _window_rect() -> pygame.Rect | None:
+    """Where the window is on the desktop now (None before there is one)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        return None
+    try:
+        return pygame.Rect(pygame.display.get_window_position(), surface.get_size())
+    except pygame.error:
+        return None
 
 
 def run(code: DealCode | None = None) -> int:

@@ -4,17 +4,24 @@
 Work never runs in the loop: a :class:`Job` gets its own copy of what it needs,
 the :class:`Worker` runs the most urgent queued job, and the loop takes the answers
 of the kinds it waits for. A newer job of a kind replaces the queued one and
-cancels the running one; a cancelled job's answer is dropped.
+cancels the running one; a cancelled job's answer is dropped. Each answer posts
+:data:`WAKE`, so the loop, waiting for input, takes it at once without polling.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import pygame
+
 log = logging.getLogger(__name__)
+
+#: The event an answer posts to wake the loop (it carries nothing: answers are taken).
+WAKE = pygame.event.custom_type()
 
 #: Job kinds, most urgent first: a hint, the demo's next step, a winnable deal for
 #: New game, the "can still be won" search.
@@ -43,11 +50,13 @@ class Worker:
 
     A newer job of a kind replaces the queued one (and cancels the running
     one). Answers of jobs not cancelled wait in a list for :meth:`take`. With
-    ``threaded`` false each job runs at once in :meth:`submit`.
+    ``threaded`` false each job runs at once in :meth:`submit`. ``wake`` is called on
+    the worker's thread after each answer (by default it posts :data:`WAKE`).
     """
 
-    def __init__(self, threaded: bool = True) -> None:
+    def __init__(self, threaded: bool = True, wake: Callable[[], None] | None = None) -> None:
         self.threaded = threaded
+        self._wake = wake or wake_the_loop
         self._cond = threading.Condition()
         self._queued: dict[str, Job] = {}
         self._running: Job | None = None
@@ -129,6 +138,13 @@ class Worker:
                 if not job.cancel.is_set():
                     self._answers.append(answer)
                 self._cond.notify_all()
+            self._wake()
+
+
+def wake_the_loop() -> None:
+    """Post :data:`WAKE` (from any thread; nothing when the window is gone)."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 def _run(job: Job) -> Answer:

@@ -52,7 +52,7 @@ from spider import environment
 if TYPE_CHECKING:
     import pygame
 
-    from spider.app.loop import App
+    from spider.app.loop import App, Frame
     from spider.model.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -185,34 +185,13 @@ def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | 
                clock=SystemClock() if real_clock else ManualClock())
 
 
-#: Every card the celebration blitted into its canvas since the last frame.
-_LEAPS: list[tuple[pygame.Surface, tuple[int, int]]] = []
-
-
-def _record_leaps() -> None:
-    """Make the celebration report the cards it blits while it updates (its trails)."""
-    from spider.app.table.celebration import Celebration
-
-    real = Celebration.update
-    if getattr(real, "recorded", False):
-        return
-
-    def update(self: Celebration, dt: float) -> None:
-        real(self, dt)
-        _LEAPS.extend((leaper.image, (round(leaper.x), round(leaper.y)))
-                      for leaper in self.leapers)
-
-    update.recorded = True  # type: ignore[attr-defined]
-    Celebration.update = update  # type: ignore[method-assign]
-
-
 def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The card images the table drew in the last frame and where (what the floor blits)."""
     table = app.table
     celebration = table.celebration
     if celebration is not None:
         tops = [pile[0] for pile in celebration.piles if pile]
-        return tops + _LEAPS
+        return tops + celebration.drawn
     resting, flying, dragged = table.board.layers()
     top = {sprite.pos: sprite for sprite in resting}
     shown = [sprite for sprite in resting if top[sprite.pos] is sprite] + flying + dragged
@@ -229,7 +208,7 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     table = app.table
     celebration = table.celebration
     if celebration is not None:
-        return celebration.canvas, list(_LEAPS)
+        return celebration.canvas, list(celebration.drawn)
     renderer = table.renderer
     resting, flying, dragged = table.board.layers()
     still = renderer._still_layer(resting)
@@ -237,22 +216,6 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     return still, [(images.image(sprite.card, sprite.shown_up, sprite.squash),
                     (round(sprite.pos[0]), round(sprite.pos[1])))
                    for sprite in flying + dragged]
-
-
-_DRAWN = [0]  # frames the App has drawn
-
-
-def _count_draws(app: App) -> None:
-    if getattr(app.draw, "counted", False):
-        return
-    real_draw = app.draw
-
-    def counted_draw() -> None:
-        _DRAWN[0] += 1
-        real_draw()
-
-    counted_draw.counted = True  # type: ignore[attr-defined]
-    app.draw = counted_draw  # type: ignore[method-assign]
 
 
 class _Recorder:
@@ -263,26 +226,28 @@ class _Recorder:
 
         from spider.app.table.felt import FELT
 
-        _record_leaps()
         self.app = app
         self.pygame = pygame
         self.felt = FELT
         self.frames: list[float] = []
         self.floor: list[float] = []
         self.still_floor: list[float] = []
-        _count_draws(app)
+        self.drawn = 0  # frames the App has drawn
+        app.frame_observers.append(self._count)
+
+    def _count(self, frame: Frame) -> None:
+        self.drawn += 1
 
     def frame(self, before: Callable[[], None] | None = None) -> None:
         """One timed pass of the loop (it must draw), then one timed floor frame."""
         pygame, app = self.pygame, self.app
         if before is not None:
             before()
-        drawn = _DRAWN[0]
-        _LEAPS.clear()
+        drawn = self.drawn
         start = time.perf_counter()
         app.step()
         elapsed = time.perf_counter() - start
-        if _DRAWN[0] == drawn:  # nothing was drawn: not a frame
+        if self.drawn == drawn:  # nothing was drawn: not a frame
             _spare(app, DT - elapsed)
             app.clock.sleep(DT)
             return
@@ -631,13 +596,7 @@ def worker_idle(size: tuple[int, int], seconds: float) -> dict[str, Any]:
     game.play(Move(9, 0, 1))  # the ace completes a run: the game is under way
     app = _make_app(size, game=game, real_clock=True)
     drawn = [0]
-    real_draw = app.draw
-
-    def counted_draw() -> None:
-        drawn[0] += 1
-        real_draw()
-
-    app.draw = counted_draw  # type: ignore[method-assign]
+    app.frame_observers.append(lambda frame: drawn.__setitem__(0, drawn[0] + 1))
     marks: dict[str, float] = {}
     warm = 1.0
 

@@ -55,6 +55,8 @@ class Celebration:
         self._pile_area = places[0].unionall(places) if places else pygame.Rect(0, 0, 0, 0)
         #: The cards drawn into the canvas since the last frame, and where.
         self._steps: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        #: The cards the last frame drew, and where (what a benchmark's floor draws).
+        self.drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
         #: Piles' tops that changed since the last frame.
         self._left_piles: list[pygame.Rect] = []
         #: The window, while it is ahead of the canvas (outside ``_kept``).
@@ -152,7 +154,7 @@ class Celebration:
                     canvas.blit(image, place)
                     redraw.append(drawn.clip(area))
         canvas.set_clip(None)
-        self._steps.clear()
+        self.drawn, self._steps = self._steps, []
         self._left_piles.clear()
         width, height = self.size
         below = pygame.Rect(0, self.top, width, height - self.top)
@@ -181,7 +183,7 @@ class Celebration:
             self._window, self._kept = None, []
         for image, place in self._steps:
             canvas.blit(image, place)
-        self._steps.clear()
+        self.drawn, self._steps = self._steps, []
         self._left_piles.clear()
 
     def _draw_piles(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:

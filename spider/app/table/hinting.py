@@ -66,7 +66,7 @@ HINT_BUDGET = 0.8
 WIN_SECONDS = 6.0
 #: Seconds between two demo actions once the cards rest (at normal speed).
 DEMO_PAUSE = 0.25
-#: How often the loop looks for an answer while one is awaited (seconds).
+#: How soon the loop looks again when a search waits to start (seconds).
 POLL = 1 / 60
 
 MARK = (255, 214, 92)          # the cards that would move (the placement-help gold)
@@ -431,13 +431,14 @@ class Hinting:
             self._own_action = False
 
     def wake_in(self) -> float | None:
-        """How soon the loop must look again (an answer, a demo step or a search is due)."""
+        """How soon the loop must look again (a demo step, or a search to start; the
+        worker's answers wake the loop themselves)."""
         if self.demo and not self.table.board.moving:
             if self._demo_due:
                 return 0.0
             if self._demo_next is not None:
                 return max(0.0, self._demo_pause - self._demo_rested)
-        if self.waiting or (self._win_position is not None and self._calm):
+        if self._win_position is not None and "winnable" not in self._wanted and self._calm:
             return POLL
         return None
 

@@ -154,7 +154,7 @@ class TableScene(Scene):
         """Seconds until the picture changes by itself (the clock, a message)."""
         times = [self.toast.wake_in(), self.hinting.wake_in(), self.input.keys.wake_in()]
         session = self.app.session
-        if session.started and not self.game.is_won:
+        if session.started and not self.game.is_won and self.app.ticking:
             times.append(1.0 - session.elapsed % 1.0)
         known = [t for t in times if t is not None]
         return min(known) if known else None
@@ -181,7 +181,7 @@ class TableScene(Scene):
             self.app.request_changes()  # the moving cards alone (see the renderer)
         changed = self.input.keys.update(dt) or changed
         second = int(self.app.session.elapsed)
-        if second != self._shown_second:
+        if second != self._shown_second and self.app.ticking:
             self._shown_second = second
             self.app.request_changes()  # the bar alone
         return changed

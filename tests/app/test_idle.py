@@ -1,0 +1,126 @@
+"""The loop at rest: it waits until input comes or the next change on screen is due,
+presents only what changed (the clock's second), and nothing while the player is away.
+
+The real loop (``App.run``) runs on the manual clock: a wait with no event queued lets
+the time it was asked for pass at once, so ten idle seconds take no real time.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from spider.app.clock import ManualClock
+from spider.app.loop import App, Frame
+from spider.app.table.driver import EventDriver
+from spider.app.worker import WAKE, Job, Worker
+
+
+class Watch(ManualClock):
+    """A manual clock that counts the loop's waits and stops the loop at ``until``."""
+
+    def __init__(self, app: App, seconds: float) -> None:
+        super().__init__(app.clock.now())
+        self.app, self.until, self.waits = app, self.time + seconds, 0
+
+    def wait(self, seconds: float) -> None:
+        self.waits += 1
+        super().wait(seconds)
+        if self.time >= self.until:
+            self.app.running = False
+
+
+def idle(app: App, seconds: float) -> tuple[Watch, list[Frame]]:
+    """Run the real loop with no input for ``seconds`` of its clock."""
+    watch, frames = Watch(app, seconds), []
+    app.clock = watch
+    app.frame_observers.append(frames.append)
+    app.run()
+    app.running = True
+    app.frame_observers.remove(frames.append)
+    return watch, frames
+
+
+def started(play) -> EventDriver:
+    driver = play()
+    driver.key(pygame.K_d)  # a deal: the game's clock runs
+    driver.settle()
+    return driver
+
+
+def bar_rect(driver: EventDriver) -> pygame.Rect:
+    bar = driver.table.geometry.bar
+    return pygame.Rect(bar.x, bar.y, bar.w, bar.h)
+
+
+def bar_as_drawn_whole(driver: EventDriver) -> bytes:
+    """The bar as a whole redraw of the table shows it now."""
+    whole = driver.app.screen.copy()
+    driver.table.draw(whole)
+    return pygame.image.tobytes(whole.subsurface(bar_rect(driver)), "RGB")
+
+
+def bar_on_screen(driver: EventDriver) -> bytes:
+    return pygame.image.tobytes(driver.app.screen.subsurface(bar_rect(driver)), "RGB")
+
+
+def test_a_ticking_clock_wakes_the_loop_once_a_second_to_present_the_bar(play) -> None:
+    driver = started(play)
+    before = driver.app.session.elapsed
+    watch, frames = idle(driver.app, 10)
+    assert 10 <= driver.app.session.elapsed - before <= 11  # to the second after 10 s
+    assert 9 <= len(frames) <= 11 and watch.waits <= 2 * len(frames) + 2
+    assert all(not frame.whole and frame.areas == (bar_rect(driver),) for frame in frames)
+    assert bar_on_screen(driver) == bar_as_drawn_whole(driver)
+
+
+def test_without_the_clock_the_loop_only_looks_at_it_now_and_then(play) -> None:
+    driver = play()  # not started: the clock stands still
+    watch, frames = idle(driver.app, 10)
+    assert frames == [] and watch.waits <= 11
+
+
+def test_away_from_the_window_its_seconds_pause_while_the_game_time_goes_on(play) -> None:
+    driver = started(play)
+    before = driver.app.session.elapsed
+    driver.post(pygame.WINDOWFOCUSLOST)
+    watch, frames = idle(driver.app, 10)
+    assert frames == [] and watch.waits <= 11
+    assert driver.app.session.elapsed - before > 9.9
+    assert bar_on_screen(driver) != bar_as_drawn_whole(driver)  # the seconds shown paused
+    driver.post(pygame.WINDOWFOCUSGAINED)
+    assert bar_on_screen(driver) == bar_as_drawn_whole(driver)  # and catch up at once
+
+
+def test_a_hidden_window_presents_nothing_and_its_clock_stops(play) -> None:
+    driver = started(play)
+    before = driver.app.session.elapsed
+    driver.post(pygame.WINDOWMINIMIZED)
+    watch, frames = idle(driver.app, 10)
+    assert frames == [] and watch.waits <= 11
+    assert driver.app.session.elapsed == before
+
+
+def test_a_workers_answer_wakes_the_loop_which_draws_nothing_for_it(play) -> None:
+    driver = play()
+    worker = Worker(threaded=True)
+    pygame.event.clear()
+    worker.submit(Job("hint", 1, lambda cancel: 42))
+    woken = [pygame.event.wait(1000).type for _ in range(30)]  # an event, or NOEVENT
+    worker.close()
+    assert WAKE in woken and worker.take(("hint",))[0].value == 42
+    frames: list[Frame] = []
+    driver.app.frame_observers.append(frames.append)
+    driver.post(WAKE)
+    assert frames == [] and not driver.app.busy
+
+
+def test_waiting_on_the_manual_clock_returns_at_once_when_an_event_waits(play) -> None:
+    play()
+    clock = ManualClock(5.0)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(WAKE))
+    clock.wait(1.0)
+    assert clock.now() == 5.0
+    pygame.event.clear()
+    clock.wait(1.0)
+    assert clock.now() == 6.0
