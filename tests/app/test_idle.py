@@ -63,13 +63,16 @@ def bar_on_screen(driver: EventDriver) -> bytes:
     return pygame.image.tobytes(driver.app.screen.subsurface(bar_rect(driver)), "RGB")
 
 
-def test_a_ticking_clock_wakes_the_loop_once_a_second_to_present_the_bar(play) -> None:
+def test_a_ticking_clock_wakes_the_loop_once_a_second_to_present_the_time(play) -> None:
     driver = started(play)
     before = driver.app.session.elapsed
     watch, frames = idle(driver.app, 10)
     assert 10 <= driver.app.session.elapsed - before <= 11  # to the second after 10 s
     assert 9 <= len(frames) <= 11 and watch.waits <= 2 * len(frames) + 2
-    assert all(not frame.whole and frame.areas == (bar_rect(driver),) for frame in frames)
+    clock = driver.table.renderer.bar.clock_box  # 0:10 is wider than 0:09: the bar once
+    assert [frame.areas for frame in frames].count((clock,)) >= len(frames) - 1
+    assert all(not frame.whole and frame.areas in ((clock,), (bar_rect(driver),))
+               for frame in frames)
     assert bar_on_screen(driver) == bar_as_drawn_whole(driver)
 
 

@@ -1,7 +1,8 @@
 """Frames drawn by changes alone: what reaches the window is what a whole redraw shows.
 
 The loop presents only the areas a scene says it drew (``pygame.display.update``);
-here a stand-in for the window keeps exactly what was presented, and after every
+here a stand-in for the window keeps exactly what each frame presented (the App's
+frame observers are told), and after every
 frame of a drag, a deal, a move that completes a run, and a clock tick it must equal
 the same frame drawn whole.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from spider.app.loop import App, Frame
 from spider.app.table.driver import EventDriver
 
 #: Column 1 ends in 2♠; column 2 holds K♠..3♠ face up: 2♠ onto 3♠ completes a run.
@@ -36,27 +38,21 @@ stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
 class Window:
     """What the player's window shows: the screen as last presented."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, screen: pygame.Surface) -> None:
-        self.picture = screen.copy()
-        self.presented = 0
-        self.areas = 0
-        flip, update = pygame.display.flip, pygame.display.update
+    def __init__(self, app: App) -> None:
+        self.picture = app.screen.copy()
+        self.frames: list[Frame] = []
+        app.frame_observers.append(self.presented)
 
-        def flipped() -> None:
-            self.picture = pygame.display.get_surface().copy()
-            self.presented += 1
-            flip()
+    def presented(self, frame: Frame) -> None:
+        screen = pygame.display.get_surface()
+        for area in frame.areas:
+            self.picture.blit(screen, area, area)
+        self.frames.append(frame)
 
-        def updated(areas: list[pygame.Rect]) -> None:
-            screen = pygame.display.get_surface()
-            for area in areas:
-                self.picture.blit(screen, area, area)
-            self.presented += 1
-            self.areas += 1
-            update(areas)
-
-        monkeypatch.setattr(pygame.display, "flip", flipped)
-        monkeypatch.setattr(pygame.display, "update", updated)
+    @property
+    def areas(self) -> int:
+        """Frames presented by areas, not whole."""
+        return sum(1 for frame in self.frames if frame.areas and not frame.whole)
 
     def matches_whole_redraw(self, driver: EventDriver) -> bool:
         """Whether the window shows what drawing every scene afresh shows (drawn aside,
@@ -74,9 +70,9 @@ def _frames(driver: EventDriver, window: Window, count: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_dragged_group_shows_only_where_it_was_and_is(play, monkeypatch) -> None:
+def test_a_dragged_group_shows_only_where_it_was_and_is(play) -> None:
     driver = play(code="SP1-S2C-ABCDEFG")
-    window = Window(monkeypatch, driver.app.screen)
+    window = Window(driver.app)
     start = driver.card_point(0, len(driver.table.game.columns[0]) - 1)
     driver.press(start)
     for step in range(1, 12):
@@ -88,10 +84,9 @@ def test_a_dragged_group_shows_only_where_it_was_and_is(play, monkeypatch) -> No
 
 
 @pytest.mark.slow
-def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play,
-                                                                       monkeypatch) -> None:
+def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play) -> None:
     driver = play(position=RUN_POSITION)
-    window = Window(monkeypatch, driver.app.screen)
+    window = Window(driver.app)
     driver.click(driver.stock_point())
     _frames(driver, window, 90)
     driver.settle()
@@ -103,21 +98,14 @@ def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play,
     assert window.areas > 0
 
 
-def test_a_clock_tick_presents_the_bar_alone(play, monkeypatch) -> None:
+def test_a_clock_tick_presents_the_time_alone(play) -> None:
     driver = play(code="SP1-S1C-AAAAAAD")
     driver.click(driver.stock_point())  # the game starts: its clock runs
     driver.settle()
-    window = Window(monkeypatch, driver.app.screen)
-    presented: list[list[pygame.Rect]] = []
-    update = pygame.display.update
-
-    def kept(areas: list[pygame.Rect]) -> None:
-        presented.append([pygame.Rect(area) for area in areas])
-        update(areas)
-
-    monkeypatch.setattr(pygame.display, "update", kept)
+    window = Window(driver.app)
     driver.app.run_frames(70)  # over a second of the clock
-    bar = driver.table.geometry.bar
-    assert presented and all(areas == [pygame.Rect(bar.x, bar.y, bar.w, bar.h)]
-                             for areas in presented)
+    clock = driver.table.renderer.bar.clock_box
+    presented = [frame for frame in window.frames if frame.areas]
+    assert clock is not None and presented
+    assert all(frame.areas == (clock,) for frame in presented)
     assert window.matches_whole_redraw(driver)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
 from spider.app.table.controller import Command
 from spider.app.table.geometry import Box, TableGeometry
 from spider.app.ui import text
-from spider.text.i18n import format_number, tr
+from spider.text.i18n import current_language, format_number, tr
 
 WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
@@ -72,6 +73,9 @@ class TopBar:
         width = self._button_width(labels[-1])
         #: Where the deal code was last drawn (clicking it copies it), or None.
         self.code_box: pygame.Rect | None = None
+        #: The time's place as last drawn (None before), and its value's shape.
+        self.clock_box: pygame.Rect | None = None
+        self._clock_digits = ""
         self.right_start = bar.w - self.pad - width
         self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
                                    self._button_box(self.right_start, width)))
@@ -134,13 +138,17 @@ class TopBar:
         parts = [(tr("table.score"), format_number(score)),
                  (tr("table.moves"), format_number(moves)),
                  (tr("table.time"), format_time(seconds))]
-        rendered = [(text.render(label, size, DIM), text.render(value, size, WHITE, bold=True))
+        rendered = [(text.render(label, size, DIM), _figure(value, size, WHITE, True))
                     for label, value in parts]
+        # The time's place is as wide as its widest value of as many digits: the
+        # figures, centred together, stay still as the seconds pass.
+        widths = [value.get_width() for _, value in rendered]
+        widths[-1] = max(widths[-1], _widest_time(parts[-1][1], size))
         space, gap = _spacing(size)
-        total = sum(a.get_width() + space + b.get_width() for a, b in rendered)
+        total = sum(label.get_width() + space for label, _ in rendered) + sum(widths)
         total += gap * (len(rendered) - 1)
         small = max(10, self.font_size * 5 // 6)
-        code_label = text.render(code, small, DIM)
+        code_label = _figure(code, small, DIM, False)
         room_right = self.right_start - self.pad
         # Right of the figures: the note then the code; the code goes first when short of room.
         tags = [text.render(note, small, NOTE_FADED if note_faded else NOTE), code_label] if (
@@ -159,11 +167,55 @@ class TopBar:
             room_right -= tag.get_width() + self.pad
         x = max(self.left_end + self.pad, (bar.w - total) // 2)
         x = min(x, room_right - total)
-        for label, value in rendered:
+        for (label, value), width in zip(rendered, widths, strict=True):
             surface.blit(label, label.get_rect(midleft=(x, bar.h // 2)))
             x += label.get_width() + space
-            surface.blit(value, value.get_rect(midleft=(x, bar.h // 2)))
-            x += value.get_width() + gap
+            place = value.get_rect(midleft=(x, bar.h // 2))
+            surface.blit(value, place)
+            x += width + gap
+        self.clock_box = pygame.Rect(place.x, place.y, widths[-1], place.h)  # the last
+        self._clock_digits = _digits(parts[-1][1])
+
+    def draw_clock(self, surface: pygame.Surface, backdrop: pygame.Surface,
+                   seconds: float) -> pygame.Rect | None:
+        """Draw the time alone in its place (``backdrop`` under it) when nothing else
+        on the bar changed; the area drawn, or None when the bar must be drawn whole
+        (the time has a digit more: the centred figures move)."""
+        box, shown = self.clock_box, format_time(seconds)
+        if box is None or _digits(shown) != self._clock_digits:
+            return None
+        value = _figure(shown, self.status_size, WHITE, True)
+        surface.blit(backdrop, box, box)
+        surface.blit(value, value.get_rect(midleft=box.midleft))
+        return box.copy()
+
+
+def _figure(value: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    """A figure that keeps changing (score, moves, time, the deal's code), drawn apart
+    from the shared text cache, which the clock alone would fill within minutes."""
+    return _figures(value, size, colour, bold, current_language())
+
+
+@lru_cache(maxsize=8)
+def _figures(value: str, size: int, colour: tuple[int, int, int], bold: bool,
+             language: str) -> pygame.Surface:
+    return text.font(size, bold, language).render(value, True, colour)
+
+
+def _digits(value: str) -> str:
+    """``value`` with every digit a 0: the shape of a time (``0:00``, ``1:00:00``)."""
+    return "".join("0" if character.isdigit() else character for character in value)
+
+
+@lru_cache(maxsize=8)
+def _widest_time_of(shape: str, size: int, language: str) -> int:
+    face = text.font(size, True, language)
+    return max(face.size(shape.replace("0", digit))[0] for digit in "0123456789")
+
+
+def _widest_time(value: str, size: int) -> int:
+    """The width of the widest time of the same shape as ``value`` (in bold)."""
+    return _widest_time_of(_digits(value), size, current_language())
 
 
 def _spacing(size: int) -> tuple[int, int]:

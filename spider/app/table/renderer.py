@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
 
+#: The bar's state as the eye sees it: (what, value) pairs.
+Shown = tuple[tuple[str, object], ...]
+
 HIGHLIGHT = (255, 214, 92)
 FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
@@ -63,7 +66,7 @@ class TableRenderer:
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
         #: What the bar showed in the last frame (see :meth:`_bar_state`).
-        self._bar_shown: tuple[object, ...] | None = None
+        self._bar_shown: Shown | None = None
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
 
@@ -321,8 +324,13 @@ class TableRenderer:
                                if glow.get_rect(topleft=spot).colliderect(area)])
         surface.set_clip(None)
         self._moved = [area for area, _ in moved]
-        if (_as_shown(self._bar_state()) != self._bar_shown
-                or bar_rect.collidelist(areas) >= 0):
+        shown = _as_shown(self._bar_state())
+        if bar_rect.collidelist(areas) < 0 and _clock_alone(shown, self._bar_shown):
+            clock = self.bar.draw_clock(surface, self._still, table.app.session.elapsed)
+            if clock is not None:  # the time alone changed, and where it was
+                self._bar_shown = shown
+                return [*areas, clock]
+        if shown != self._bar_shown or bar_rect.collidelist(areas) >= 0:
             surface.set_clip(bar_rect)
             surface.blit(self._still, bar_rect.topleft, bar_rect)
             surface.set_clip(None)
@@ -559,10 +567,17 @@ def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
 
 
-def _as_shown(state: dict[str, Any]) -> tuple[object, ...]:
+def _as_shown(state: dict[str, Any]) -> Shown:
     """The bar's state as the eye sees it: the clock in whole seconds."""
     return tuple((key, int(value) if key == "seconds" else value)
                  for key, value in state.items())
+
+
+def _clock_alone(shown: Shown, before: Shown | None) -> bool:
+    """Whether the bar's time alone changed between two of its states."""
+    return (before is not None and shown != before
+            and [pair for pair in shown if pair[0] != "seconds"]
+            == [pair for pair in before if pair[0] != "seconds"])
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
