@@ -846,7 +846,8 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
         line("real window: not measured (needs Xvfb and xdotool on Linux)")
     for name, w in windows.items():
         s = w["startup"]
-        line(f"real window {name} (Xvfb): idle CPU {w['idle']['cpu_percent']:.2f}% of a core, "
+        line(f"real window {name} (Xvfb): idle CPU {w['idle']['cpu_percent']:.2f}% of a core "
+             f"(a bare window presenting a clock: {w['idle']['floor_cpu_percent']:.2f}%), "
              f"peak {w['idle']['peak_rss_mb']:.1f} MB; with hints and the can-still-win search "
              f"{w['helpers']['peak_rss_mb']:.1f} MB; start to first frame "
              f"{s['game_median']:.3f} s against a bare window's {s['bare_median']:.3f} s "

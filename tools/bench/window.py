@@ -5,12 +5,17 @@ spends, so three figures are taken again with the game started from source as a
 player starts it (``python main.py``), on a private Xvfb screen of each size:
 
 * **idle CPU**: a game in progress (its clock ticking), no input; the process's
-  CPU time (every thread, from ``/proc``) per second of wall time.
+  CPU time (every thread, from ``/proc``) per second of wall time. Its floor, in
+  the same X screen right after: a bare pygame-ce program in the same full-screen
+  window presenting a clock-sized area once a second.
 * **peak memory**: the process's ``VmHWM`` after that idle time, with hints and
   the "can still be won" line on, so the hint worker and a solver search are in it.
 * **start to first frame**: ``main.py`` against a bare pygame-ce program that opens
   the same full-screen window, fills it and presents it once; wall time of each
   whole process, interleaved, median of several runs.
+
+The bare programs present through X11's shared memory, as the game asks SDL to
+(``SDL_FRAMEBUFFER_ACCELERATION=0``: see ``spider/app/loop.py``).
 
 Needs Xvfb (Linux); :func:`available` says whether it is there.
 """
@@ -44,6 +49,27 @@ screen.fill((11, 51, 26))
 pygame.display.flip()
 pygame.quit()
 """
+
+#: A bare pygame-ce program idling as a game with a clock: one small present a second.
+BARE_IDLE = """\
+import time
+import pygame
+pygame.display.init()
+screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+screen.fill((11, 51, 26))
+pygame.display.flip()
+width, height = screen.get_size()
+clock = pygame.Rect(width // 2, 0, height // 20, height // 40)  # the time's size
+second = 0
+while True:
+    second += 1
+    screen.fill((second % 256, 51, 26), clock)
+    pygame.display.update([clock])
+    time.sleep(1.0)
+    pygame.event.pump()
+"""
+#: What the bare programs are given: the game's way of presenting (see the docstring).
+BARE_ENVIRONMENT = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
 
 
 def available() -> bool:
@@ -99,30 +125,44 @@ def _wait_for_window(display: str, pid: int) -> None:
 
 
 def idle(size: tuple[int, int], seconds: float, *, helpers: bool) -> dict[str, Any]:
-    """Idle CPU and peak memory of the game in a real full-screen window of ``size``."""
+    """Idle CPU and peak memory of the game in a real full-screen window of ``size``,
+    and the idle CPU of a bare program in the same window just after (its floor)."""
     with tempfile.TemporaryDirectory(prefix="spider-bench-window-") as folder, \
             xvfb(size) as display:
         data = Path(folder) / "data"
         _game_in_progress(data, helpers=helpers)
-        game = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=folder,
-                                env=_environment(display, data),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        env = _environment(display, data)
+        game = _idle_cpu([sys.executable, str(ROOT / "main.py")], folder, env, display,
+                         seconds)
+        floor = _idle_cpu([sys.executable, "-c", BARE_IDLE], folder,
+                          dict(env, **BARE_ENVIRONMENT), display, seconds)
+    return {"seconds": game["seconds"], "cpu_seconds": game["cpu_seconds"],
+            "cpu_percent": game["cpu_percent"], "peak_rss_mb": game["peak_rss_mb"],
+            "floor_cpu_percent": floor["cpu_percent"], "hints_and_win_check": helpers}
+
+
+def _idle_cpu(command: list[str], folder: str, env: dict[str, str], display: str,
+              seconds: float) -> dict[str, float]:
+    """Start ``command``, wait for its window and the warm-up, then measure its CPU
+    time (every thread) over ``seconds`` of wall time; its peak memory after."""
+    process = subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        _wait_for_window(display, process.pid)
+        time.sleep(WARM_UP_SECONDS)  # the card set is made in spare time after start
+        cpu, wall = _cpu_seconds(process.pid), time.monotonic()
+        time.sleep(seconds)
+        cpu, wall = _cpu_seconds(process.pid) - cpu, time.monotonic() - wall
+        peak = _peak_rss_mb(process.pid)
+    finally:
+        process.terminate()
         try:
-            _wait_for_window(display, game.pid)
-            time.sleep(WARM_UP_SECONDS)  # the card set is made in spare time after start
-            cpu, wall = _cpu_seconds(game.pid), time.monotonic()
-            time.sleep(seconds)
-            cpu, wall = _cpu_seconds(game.pid) - cpu, time.monotonic() - wall
-            peak = _peak_rss_mb(game.pid)
-        finally:
-            game.terminate()
-            try:
-                game.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                game.kill()
-                game.wait()
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
     return {"seconds": wall, "cpu_seconds": cpu, "cpu_percent": 100 * cpu / wall,
-            "peak_rss_mb": peak, "hints_and_win_check": helpers}
+            "peak_rss_mb": peak}
 
 
 def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
@@ -133,6 +173,7 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
             xvfb(size) as display:
         env = _environment(display, Path(folder) / "data")
         first_frame = dict(env, **{FIRST_FRAME_ENV: "1"})
+        bare_env = dict(env, **BARE_ENVIRONMENT)
 
         def timed(command: list[str], environment: dict[str, str]) -> float:
             start = time.perf_counter()
@@ -146,10 +187,10 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
         game = [sys.executable, str(ROOT / "main.py"), "--smoke-test"]
         bare = [sys.executable, "-c", BARE_WINDOW]
         timed(game, first_frame)  # bytecode written, files cached: as after a first run
-        timed(bare, env)
+        timed(bare, bare_env)
         for _ in range(runs):
             game_times.append(timed(game, first_frame))
-            bare_times.append(timed(bare, env))
+            bare_times.append(timed(bare, bare_env))
     game_median, bare_median = statistics.median(game_times), statistics.median(bare_times)
     return {"game": game_times, "bare": bare_times, "game_median": game_median,
             "bare_median": bare_median, "ratio": game_median / bare_median}
