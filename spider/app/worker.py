@@ -50,13 +50,11 @@ class Worker:
 
     A newer job of a kind replaces the queued one (and cancels the running
     one). Answers of jobs not cancelled wait in a list for :meth:`take`. With
-    ``threaded`` false each job runs at once in :meth:`submit`. ``wake`` is called on
-    the worker's thread after each answer (by default it posts :data:`WAKE`).
+    ``threaded`` false each job runs at once in :meth:`submit`.
     """
 
-    def __init__(self, threaded: bool = True, wake: Callable[[], None] | None = None) -> None:
+    def __init__(self, threaded: bool = True) -> None:
         self.threaded = threaded
-        self._wake = wake or wake_the_loop
         self._cond = threading.Condition()
         self._queued: dict[str, Job] = {}
         self._running: Job | None = None
@@ -138,7 +136,7 @@ class Worker:
                 if not job.cancel.is_set():
                     self._answers.append(answer)
                 self._cond.notify_all()
-            self._wake()
+            wake_the_loop()
 
 
 def wake_the_loop() -> None:
