@@ -181,6 +181,28 @@ def test_each_playing_setting_is_explained_under_its_name(play, language: str) -
         assert field._note_lines, key  # drawn under the name
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+@pytest.mark.parametrize("language", ["en", "vi", "hu", "zh"])
+def test_the_descriptions_are_readable_in_smaller_windows(play, language: str,
+                                                          size: tuple[int, int]) -> None:
+    from spider.app.dialogs import SettingsScene
+    from spider.app.ui.widgets import Field
+
+    driver = play(language=language, size=size)
+    driver.key(pygame.K_m)
+    entry = next(widget for widget in walk(driver.app.scenes.top.focus.root)
+                 if getattr(widget, "label", None) == tr("menu.settings"))
+    driver.click(entry.rect.center)
+    scene = driver.app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    fields = {widget.label: widget for widget in walk(scene.focus.root)
+              if isinstance(widget, Field)}
+    for key in ABOUT.values():
+        assert fields[tr(f"settings.{key}")]._note_lines, key     # drawn under the name
+    assert scene.style.small >= 12                                   # at a readable size
+    assert all(scene.panel.contains(field.rect) for field in fields.values())
+
+
 def test_the_a_key_says_which_way_auto_place_went(play) -> None:
     driver = play()
     driver.key(pygame.K_a)
