@@ -104,3 +104,39 @@ def test_turning_the_settings_page_moves_no_button(play, size: tuple[int, int]) 
     assert scene.page == 1
     assert buttons(scene) == before and scene.panel == panel
     assert choice_point(scene, [0, 1], 1) == tabs
+
+
+@pytest.mark.slow
+def test_the_analysis_result_arriving_moves_no_button(play, monkeypatch) -> None:
+    """The answer replaces the progress bar: the panel grows upwards, if at all, and the
+    button at the bottom right stays under the pointer (Cancel becomes Close)."""
+    import threading
+
+    from spider.app.dialogs import analysis
+    from spider.app.dialogs.analysis import AnalysisScene
+    from tests.app.test_analysis import lost_by_dealing
+
+    gate = threading.Event()
+    search = analysis.analyse
+
+    def gated(*args, **kwargs):  # type: ignore[no-untyped-def]
+        gate.wait(60)  # the answer comes when the test says so
+        return search(*args, **kwargs)
+    monkeypatch.setattr(analysis, "analyse", gated)
+    monkeypatch.setattr(AnalysisScene, "nodes", 200_000)
+    monkeypatch.setattr(AnalysisScene, "seconds", 600.0)
+    driver = lost_by_dealing(play)
+    driver.click(driver.button_point("menu"))
+    entry = buttons(driver.app.scenes.top)[tr("menu.analyse")]
+    driver.click(entry.center)
+    scene = driver.app.scenes.top
+    assert isinstance(scene, AnalysisScene) and scene.result is None
+    searching, panel = buttons(scene)[tr("analysis.cancel")], pygame.Rect(scene.panel)
+    gate.set()
+    assert scene.run.thread is not None
+    scene.run.thread.join(120)
+    driver.app.run_frames(2)                               # the loop takes the answer
+    assert scene.result is not None
+    done = buttons(scene)[tr("dialog.close")]
+    assert (done.right, done.bottom) == (searching.right, searching.bottom)
+    assert scene.panel.bottom == panel.bottom and scene.panel.w >= panel.w

@@ -128,6 +128,8 @@ class Dialog(Scene):
         self._steady: dict[tuple[Any, ...], Envelope] = {}
         #: The least height kept for the title (the tallest of ``languages``).
         self._title_room = 0
+        #: The panel as last built, by window size and font size (see ``_settle_panel``).
+        self._kept: dict[tuple[tuple[int, int], int], pygame.Rect] = {}
         self._title_y = 0
         self._cursor = pygame.SYSTEM_CURSOR_ARROW
 
@@ -185,6 +187,9 @@ class Dialog(Scene):
             self.compact = True
             self._arrange()
         self.focus.state.keyboard = keyboard
+        # While it is open, the dialog keeps this place: contents that change (a result,
+        # an error) move no button.
+        self._kept = {(self.app.size, self.style.fs): pygame.Rect(self.panel)}
         widgets = self.focus.focusables()
         if index is not None and widgets:
             self.focus.set_focus(widgets[min(index, len(widgets) - 1)])
@@ -302,15 +307,28 @@ class Dialog(Scene):
             fs -= 1
         self.style = style
         panel_w = min(panel_w, round(width * FILL))
-        x = (width - panel_w) // 2
-        y = max(0, round((height - panel_h) * self.anchor_y))
-        self.panel = pygame.Rect(x, y, panel_w, panel_h)
+        kept = self._kept.get((self.app.size, style.fs))
+        if kept is not None:  # open already: never smaller, and grown upwards
+            panel_w, panel_h = max(panel_w, kept.w), max(panel_h, kept.h)
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self._settle_panel(kept)
         overflow = self._place(style, title_h)
         if overflow > 0:  # wrapped text came out taller than measured: grow and place again
             self.panel.h += overflow
-            self.panel.y = max(0, round((height - self.panel.h) * self.anchor_y))
+            self._settle_panel(kept)
             self._place(style, title_h)
         return style.fs
+
+    def _settle_panel(self, kept: pygame.Rect | None) -> None:
+        """Place the panel: centred (``anchor_y``) when it opens; afterwards over its
+        last place, its bottom right corner (the buttons) where it was."""
+        width, height = self.app.size
+        if kept is None:
+            self.panel.x = (width - self.panel.w) // 2
+            self.panel.y = max(0, round((height - self.panel.h) * self.anchor_y))
+        else:
+            self.panel.bottomright = kept.bottomright
+            self.panel.clamp_ip(pygame.Rect(0, 0, width, height))
 
     def _place(self, style: Style, title_h: int) -> int:
         """Place the widgets in ``self.panel``; return how far the body overflows it."""
