@@ -10,7 +10,14 @@ from spider.app.dialogs import ConfirmScene, WinScene
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Label
 from spider.model.game import DEAL
-from spider.text.i18n import tr
+from spider.text.i18n import set_language, tr
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Tests here play in other languages too: the next test starts in English."""
+    yield
+    set_language("en")
 
 
 def dialog_texts(app) -> list[str]:

@@ -11,9 +11,16 @@ from spider.app.dialogs import NewGameScene, SettingsScene
 from spider.app.dialogs.base import Dialog
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Button, Segments
-from spider.text.i18n import LANGUAGES, tr
+from spider.text.i18n import LANGUAGES, set_language, tr
 
 SIZES = [(1920, 1080), (1280, 720)]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Tests here play in other languages too: the next test starts in English."""
+    yield
+    set_language("en")
 
 
 def pressable(scene: Dialog) -> list[tuple[str, pygame.Rect]]:
