@@ -13,7 +13,8 @@ from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Button, Segments
 from spider.text.i18n import LANGUAGES, set_language, tr
 
-SIZES = [(1920, 1080), (1280, 720)]
+#: Both sizes in the whole suite; the quick tier tries 1280 × 720.
+SIZES = [pytest.param((1920, 1080), marks=pytest.mark.slow), (1280, 720)]
 
 
 @pytest.fixture(autouse=True)
