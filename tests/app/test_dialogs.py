@@ -183,26 +183,47 @@ def test_every_setting_can_be_changed_with_the_keyboard() -> None:
     driver = EventDriver(app)
     app.open_settings()
     scene = app.scenes.top
+    assert isinstance(scene.focus.focus, Switch)                # the first setting
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert isinstance(scene.focus.focus, Segments)             # the pages come before it
     seen = []
-    for _ in range(len(scene.focus.focusables())):
-        focus = scene.focus.focus
-        if isinstance(focus, Button):
-            break                                       # the buttons at the bottom
-        seen.append(focus)
-        before = app.settings
-        if isinstance(focus, Segments) and focus.options[0].value == "en":
-            driver.key(pygame.K_TAB)
-            continue                                    # the language: tested below
-        driver.key(pygame.K_RIGHT if isinstance(focus, Segments) else pygame.K_SPACE)
-        assert app.settings != before, focus
-        scene = app.scenes.top
+    for page in range(2):
+        driver.key(pygame.K_RIGHT if page else pygame.K_LEFT)  # turn to the page
+        assert scene.page == page
         driver.key(pygame.K_TAB)
-    assert len(seen) == 15                              # every setting, each once
+        while not isinstance(scene.focus.focus, Button):      # down to the buttons
+            focus = scene.focus.focus
+            seen.append(focus)
+            before = app.settings
+            if isinstance(focus, Segments) and focus.options[0].value == "en":
+                driver.key(pygame.K_TAB)
+                continue                                    # the language: tested below
+            driver.key(pygame.K_RIGHT if isinstance(focus, Segments) else pygame.K_SPACE)
+            assert app.settings != before, focus
+            driver.key(pygame.K_TAB)
+        while scene.focus.focus is not scene.focus.focusables()[0]:
+            driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)     # back up to the pages
+    assert len(seen) == 16                              # every setting once, the language twice
     assert isinstance(app.scenes.top, SettingsScene)
     saved = load_settings(storage.data_dir()).value
     assert saved == app.settings
     assert saved.auto_place and not saved.double_click and saved.animation_speed == "fast"
     assert (saved.card_back, saved.table) == ("garnet", "blue")
+    app.close()
+
+
+def test_ctrl_tab_turns_the_settings_pages() -> None:
+    app = launch()
+    driver = EventDriver(app)
+    app.open_settings()
+    scene = app.scenes.top
+    driver.key(pygame.K_TAB, pygame.KMOD_CTRL)
+    assert scene.page == 1
+    assert any(isinstance(w, Field) and w.label == tr("settings.sound") for w in widgets(scene))
+    driver.key(pygame.K_PAGEDOWN, pygame.KMOD_CTRL)
+    assert scene.page == 0
+    driver.key(pygame.K_TAB, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert scene.page == 1
     app.close()
 
 
@@ -282,11 +303,10 @@ def test_choices_start_a_random_deal_and_are_remembered() -> None:
     driver = EventDriver(app)
     app.open_new_game_dialog()
     scene = app.scenes.top
-    with pytest.raises(AssertionError):                              # 1 suit: no rule choice
-        field(scene, "newgame.rules")
+    assert not field(scene, "newgame.rules").control.enabled       # 1 suit: no rule choice
     driver.click(segment_point(field(scene, "newgame.difficulty").control, 4))
     rules = field(scene, "newgame.rules")
-    assert rules.visible
+    assert rules.control.enabled
     driver.click(segment_point(rules.control, True))
     driver.click(segment_point(field(scene, "newgame.layout").control, "SO"))
     driver.key(pygame.K_RETURN)

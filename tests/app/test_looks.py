@@ -196,6 +196,7 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
     monkeypatch.setattr("spider.app.table.renderer.render_felt", counting_cloth)
 
     app.open_settings()
+    driver.key(pygame.K_TAB, pygame.KMOD_CTRL)      # the page of the looks
     driver.settle()
     backs = _chooser(app.scenes.top, "garnet")
     for _ in range(len(app.scenes.top.focus.focusables())):
@@ -253,7 +254,9 @@ def test_the_choosers_pictures_are_made_after_the_frame_that_opens_settings(
     app = driver.app
     app.open_settings()
     app.draw()
-    assert made == [] and app.scenes.top.animating      # the opening frame made none
+    assert made == [] and not app.scenes.top.animating  # the first page shows none
+    driver.key(pygame.K_TAB, pygame.KMOD_CTRL)          # the page of the looks
+    assert made == [] and app.scenes.top.animating      # the frame that shows it made none
     driver.settle()
     assert sorted(made) == sorted([("back", b) for b in CARD_BACKS]
                                   + [("table", t) for t in TABLES])

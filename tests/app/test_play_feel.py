@@ -10,7 +10,14 @@ from spider.app.dialogs import ConfirmScene, WinScene
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Label
 from spider.model.game import DEAL
-from spider.text.i18n import tr
+from spider.text.i18n import set_language, tr
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Tests here play in other languages too: the next test starts in English."""
+    yield
+    set_language("en")
 
 
 def dialog_texts(app) -> list[str]:
@@ -179,6 +186,30 @@ def test_each_playing_setting_is_explained_under_its_name(play, language: str) -
         field = fields[tr(f"settings.{key}")]
         assert field.note is not None and field.note() == tr(f"settings.about.{key}")
         assert field._note_lines, key  # drawn under the name
+
+
+@pytest.mark.parametrize(("language", "size"), [
+    pytest.param(language, size, marks=[] if (language, size) == ("en", (1280, 720))
+                 else [pytest.mark.slow])
+    for language in ("en", "vi", "hu", "zh") for size in ((1280, 720), (1024, 768))])
+def test_the_descriptions_are_readable_in_smaller_windows(play, language: str,
+                                                          size: tuple[int, int]) -> None:
+    from spider.app.dialogs import SettingsScene
+    from spider.app.ui.widgets import Field
+
+    driver = play(language=language, size=size)
+    driver.key(pygame.K_m)
+    entry = next(widget for widget in walk(driver.app.scenes.top.focus.root)
+                 if getattr(widget, "label", None) == tr("menu.settings"))
+    driver.click(entry.rect.center)
+    scene = driver.app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    fields = {widget.label: widget for widget in walk(scene.focus.root)
+              if isinstance(widget, Field)}
+    for key in ABOUT.values():
+        assert fields[tr(f"settings.{key}")]._note_lines, key     # drawn under the name
+    assert scene.style.small >= 12                                   # at a readable size
+    assert all(scene.panel.contains(field.rect) for field in fields.values())
 
 
 def test_the_a_key_says_which_way_auto_place_went(play) -> None:

@@ -390,8 +390,10 @@ def open_dialog(app: App, name: str) -> None:
     elif name == "new-game-one-suit":
         app.apply_settings(app.settings.with_(suits=1, layout="SO"))
         app.open_new_game_dialog()
-    elif name == "settings":
+    elif name in ("settings", "settings-look"):
         app.scenes.push(SettingsScene(app))
+        if name == "settings-look":
+            EventDriver(app).key(pygame.K_TAB, pygame.KMOD_CTRL)   # the second page
     elif name == "statistics":
         app.scenes.push(StatisticsScene(app))
     elif name == "help":
@@ -413,8 +415,9 @@ def open_dialog(app: App, name: str) -> None:
     assert isinstance(app.scenes.top, Dialog), name
 
 
-DIALOGS = ["menu", "new-game", "new-game-error", "new-game-one-suit", "settings", "statistics",
-           "help", "confirm-quit", "confirm-restart", "confirm-reset", "win"]
+DIALOGS = ["menu", "new-game", "new-game-error", "new-game-one-suit", "settings",
+           "settings-look", "statistics", "help", "confirm-quit", "confirm-restart",
+           "confirm-reset", "win"]
 
 
 @pytest.mark.parametrize("name", DIALOGS)
@@ -498,7 +501,8 @@ def test_dialogs_fit_the_smallest_window(language: str, app_in: Any,
     """At 800 × 600 the dialogs may shrink, but nothing leaves its place."""
     app = app_in(language, size=(800, 600))
     problems = []
-    for name in ("new-game", "settings", "statistics", "win", "confirm-quit", "help"):
+    for name in ("new-game", "settings", "settings-look", "statistics", "win", "confirm-quit",
+                 "help"):
         while len(app.scenes) > 1:
             app.scenes.pop()
         open_dialog(app, name)

@@ -228,3 +228,69 @@ def test_the_demo_shows_its_banner_and_is_never_counted_in_a_real_window(
     if statistics.exists():
         document = json.loads(statistics.read_text(encoding="utf-8"))
         assert '"played": 1' not in json.dumps(document), document
+
+
+# ----------------------------------------------------------- the clipboard
+def xclip(display: Display, *args: str) -> list[str]:
+    return ["xclip", "-display", display.name, "-selection", "clipboard", *args]
+
+
+def test_copy_and_paste_go_through_the_system_clipboard(display: Display, game,
+                                                         tmp_path: Path) -> None:
+    """The bar's code is copied to the X clipboard; a code another program put there is
+    pasted into New game with Ctrl+V, and Ctrl+C there copies the field back."""
+    import shutil
+
+    import pygame
+
+    if shutil.which("xclip") is None:
+        pytest.skip("needs xclip to fill and read the X clipboard (apt-get install xclip)")
+    started = game(CODE)
+    mirror = mirror_of(tmp_path, SCREEN)
+    owner = None
+    pasted = "SP1-S1C-AAAAAAD"
+    try:
+        def click(pos: tuple[int, int]) -> None:
+            display.xdotool("mousemove", "--sync", *pos)
+            display.xdotool("click", 1)
+            time.sleep(0.8)
+
+        def clipboard() -> str:
+            return subprocess.run(xclip(display, "-o"), capture_output=True, text=True,
+                                  timeout=10).stdout
+
+        mirror.app.draw()
+        box = mirror.table.bar.code_box
+        assert box is not None
+        click(box.center)                                   # the bar's code
+        assert clipboard() == CODE
+
+        # Another program owns the clipboard now (in the foreground, until it is ended).
+        owner = subprocess.Popen(xclip(display, "-i", "-quiet"), stdin=subprocess.PIPE,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert owner.stdin is not None
+        owner.stdin.write(f" {pasted.lower()}\n".encode())
+        owner.stdin.close()
+        time.sleep(0.5)
+        assert clipboard().strip() == pasted.lower()
+        display.xdotool("key", "n")                         # New game
+        time.sleep(0.8)
+        mirror.key(pygame.K_n)
+        field = mirror.app.scenes.top.field
+        click(field.rect.center)
+        display.xdotool("key", "ctrl+v")
+        time.sleep(0.5)
+        display.xdotool("key", "ctrl+a", "ctrl+c")          # and back out of the field
+        time.sleep(0.5)
+        assert clipboard() == pasted.lower()
+        shot(display, "pasted-code", tmp_path)
+        display.xdotool("key", "Return")                    # the pasted deal starts
+        time.sleep(1.5)
+    finally:
+        mirror.app.close()
+        if owner is not None and owner.poll() is None:
+            owner.terminate()
+            owner.wait(timeout=10)
+    started.stop()
+    document = json.loads((tmp_path / "data" / "game.json").read_text(encoding="utf-8"))
+    assert document["data"]["session"]["code"] == pasted

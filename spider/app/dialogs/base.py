@@ -15,11 +15,11 @@ from spider.app.table.cardimages import soft_shadow
 from spider.app.ui.focus import Focus
 from spider.app.ui.textlayout import blit_text, line_height, text_width
 from spider.app.ui.theme import DIM, LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
-from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget
+from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget, every
 from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
 from spider.solver.winnable import find_winnable_code
-from spider.text.i18n import current_language, tr
+from spider.text.i18n import current_language, set_language, tr
 
 if TYPE_CHECKING:
     from spider.app.host import Host
@@ -42,6 +42,10 @@ def winnable_finder() -> Callable[..., DealCode] | None:
     a stand-in here, or None to hide the "Winnable deals only" switch."""
     return find_winnable_code
 
+
+#: A dialog's sizes kept for all its languages: the font size, each widget's least
+#: size (in ``every`` order) and the title's height.
+Envelope = tuple[int, list[tuple[int, int]], int]
 
 _chromes: dict[tuple[int, int, int, int], tuple[pygame.Surface, int]] = {}
 
@@ -120,6 +124,12 @@ class Dialog(Scene):
         self.content: Widget | None = None
         self.buttons: Widget | None = None
         self._built_for: tuple[Any, ...] | None = None
+        #: The font size and the widgets' sizes kept for ``languages`` (by arrangement).
+        self._steady: dict[tuple[Any, ...], Envelope] = {}
+        #: The least height kept for the title (the tallest of ``languages``).
+        self._title_room = 0
+        #: The panel as last built, by window size and font size (see ``_settle_panel``).
+        self._kept: dict[tuple[tuple[int, int], int], pygame.Rect] = {}
         self._title_y = 0
         self._cursor = pygame.SYSTEM_CURSOR_ARROW
 
@@ -170,22 +180,92 @@ class Dialog(Scene):
         index = old.index(focus) if focus in old else None
         keyboard = self.focus.state.keyboard
         self.compact = False
-        self._make()
-        natural = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
-        if self._fit() < natural * COMPACT_BELOW:
+        natural = self.natural_font()
+        if self._arrange() < natural * COMPACT_BELOW:
             # Long words: try the narrow arrangement (labels above controls) before
             # settling for small text.
             self.compact = True
-            self._make()
-            self._fit()
+            self._arrange()
         self.focus.state.keyboard = keyboard
+        # While it is open, the dialog keeps this place: contents that change (a result,
+        # an error) move no button.
+        self._kept = {(self.app.size, self.style.fs): pygame.Rect(self.panel)}
         widgets = self.focus.focusables()
         if index is not None and widgets:
             self.focus.set_focus(widgets[min(index, len(widgets) - 1)])
         else:
             self.focus.set_focus(self.initial_focus())
 
-    def _make(self) -> None:
+    def natural_font(self) -> int:
+        """The font size for this window, before any shrinking to fit."""
+        return max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages the dialog may switch to while it is open (Settings: all): it is
+        then sized for the largest of them, so that no button moves on a switch."""
+        return ()
+
+    def arrangement(self) -> tuple[Any, ...]:
+        """What, besides the window's size and ``compact``, decides which widgets the
+        dialog has: the sizes kept for ``languages`` are worked out once for each."""
+        return ()
+
+    def _arrange(self) -> int:
+        """Make the widgets and fit them to the window; return the font size chosen."""
+        languages = self.languages()
+        if not languages:
+            self._make()
+            return self._fit()
+        key = (self.app.size, self.compact, *self.arrangement())
+        if key not in self._steady:
+            self._steady[key] = self._envelope(languages)
+        fs, rooms, self._title_room = self._steady[key]
+        self._make(rooms)
+        return self._fit(fs)
+
+    def _envelope(self, languages: tuple[str, ...]) -> Envelope:
+        """The font size at which the dialog fits in every one of ``languages``, the
+        size each of its widgets needs in the largest of them (in ``every`` order), and the
+        tallest title."""
+        here = current_language()
+        width, height = self.app.size
+        try:
+            fonts = []
+            for language in languages:
+                set_language(language)
+                self._make()
+                fonts.append(self._fit())
+            fs = min(fonts)
+            while True:
+                style = Style(fs)
+                rooms: list[tuple[int, int]] = []
+                # A container's size follows its children's: kept sizes grow until
+                # every language fits in them (a few rounds, as deep as the tree).
+                for _ in range(8):
+                    sizes, panels = [], []
+                    for language in languages:
+                        set_language(language)
+                        self._make(rooms)
+                        assert self.focus.root is not None
+                        sizes.append([widget.size(style) for widget in every(self.focus.root)])
+                        panels.append(self._measure(style))
+                    if len({len(each) for each in sizes}) != 1:  # unlike widgets: keep none
+                        rooms = []
+                        break
+                    grown = [(max(w for w, _ in same), max(h for _, h in same))
+                             for same in zip(*sizes, strict=True)]
+                    if grown == rooms:
+                        break
+                    rooms = grown
+                panel_w, panel_h = max(p[0] for p in panels), max(p[1] for p in panels)
+                if (panel_w <= width * FILL and panel_h <= height * FILL) or fs <= MIN_FONT:
+                    return fs, rooms, max(p[2] for p in panels)
+                fs -= 1
+        finally:
+            set_language(here)
+
+    def _make(self, rooms: list[tuple[int, int]] | None = None) -> None:
+        """Build the widgets (``rooms``: the least size of each, in ``every`` order)."""
         self.content = self.body()
         self.buttons = self.footer()
         items: list[Widget] = [self.content]
@@ -193,25 +273,32 @@ class Dialog(Scene):
             items.append(self.buttons)
         self.focus = Focus()
         self.focus.root = Column(items, gap=0)
+        widgets = every(self.focus.root)
+        if rooms and len(rooms) == len(widgets):
+            for widget, room in zip(widgets, rooms, strict=True):
+                widget.room = room
+        for widget in widgets:
+            widget.forget()
 
     def _measure(self, style: Style) -> tuple[int, int, int]:
         """Panel width and height for ``style``, and the title's height."""
         title = self.title()
-        title_h = line_height(style.title, True) if title else 0
+        title_h = max(line_height(style.title, True), self._title_room) if title else 0
         widths = [round(self.min_width * style.fs), text_width(title, style.title, True)]
-        body_w, body_h = self.content.measure(style) if self.content else (0, 0)
+        body_w, body_h = self.content.size(style) if self.content else (0, 0)
         widths.append(body_w)
         height = style.pad + (title_h + style.pad if title else 0) + body_h + style.pad
         if self.buttons is not None:
-            foot_w, foot_h = self.buttons.measure(style)
+            foot_w, foot_h = self.buttons.size(style)
             widths.append(foot_w)
             height += foot_h + style.pad
         return max(widths) + 2 * style.pad, height, title_h
 
-    def _fit(self) -> int:
-        """Choose the font size and place the panel; return the font size chosen."""
+    def _fit(self, fs: int | None = None) -> int:
+        """Choose the font size (``fs`` or smaller) and place the panel; return the font
+        size chosen."""
         width, height = self.app.size
-        fs = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
+        fs = fs or self.natural_font()
         while True:
             style = Style(fs)
             panel_w, panel_h, title_h = self._measure(style)
@@ -220,15 +307,28 @@ class Dialog(Scene):
             fs -= 1
         self.style = style
         panel_w = min(panel_w, round(width * FILL))
-        x = (width - panel_w) // 2
-        y = max(0, round((height - panel_h) * self.anchor_y))
-        self.panel = pygame.Rect(x, y, panel_w, panel_h)
+        kept = self._kept.get((self.app.size, style.fs))
+        if kept is not None:  # open already: never smaller, and grown upwards
+            panel_w, panel_h = max(panel_w, kept.w), max(panel_h, kept.h)
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self._settle_panel(kept)
         overflow = self._place(style, title_h)
         if overflow > 0:  # wrapped text came out taller than measured: grow and place again
             self.panel.h += overflow
-            self.panel.y = max(0, round((height - self.panel.h) * self.anchor_y))
+            self._settle_panel(kept)
             self._place(style, title_h)
         return style.fs
+
+    def _settle_panel(self, kept: pygame.Rect | None) -> None:
+        """Place the panel: centred (``anchor_y``) when it opens; afterwards over its
+        last place, its bottom right corner (the buttons) where it was."""
+        width, height = self.app.size
+        if kept is None:
+            self.panel.x = (width - self.panel.w) // 2
+            self.panel.y = max(0, round((height - self.panel.h) * self.anchor_y))
+        else:
+            self.panel.bottomright = kept.bottomright
+            self.panel.clamp_ip(pygame.Rect(0, 0, width, height))
 
     def _place(self, style: Style, title_h: int) -> int:
         """Place the widgets in ``self.panel``; return how far the body overflows it."""
@@ -237,7 +337,7 @@ class Dialog(Scene):
         self._title_y = y
         if self.title():
             y += title_h + style.pad
-        foot_h = self.buttons.measure(style)[1] if self.buttons is not None else 0
+        foot_h = self.buttons.size(style)[1] if self.buttons is not None else 0
         body_h = inner.bottom - y - (foot_h + style.pad if self.buttons is not None else 0)
         overflow = 0
         if self.content is not None:
@@ -445,8 +545,8 @@ class MenuScene(Dialog):
         widgets = self.focus.focusables()
         return widgets[0] if widgets else None
 
-    def _fit(self) -> int:
-        fs = super()._fit()
+    def _fit(self, fs: int | None = None) -> int:
+        fs = super()._fit(fs)
         # Drop down from the bar's right end, like a menu.
         width, _ = self.app.size
         self.panel.topright = (width - self.style.gap, self.top + self.style.gap)

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from spider.app.dialogs.base import BASE_FONT, FILL, MIN_FONT, Dialog
+from spider.app.dialogs.base import FILL, Dialog
 from spider.app.dialogs.example import ExampleScene
 from spider.app.table.cardimages import CardImages
 from spider.app.ui.focus import UiState
 from spider.app.ui.textlayout import blit_text, line_height, text_width, wrap
-from spider.app.ui.theme import DIM, GOLD, PANEL, TEXT, WHITE, Style, draw_round, ui_scale
+from spider.app.ui.theme import DIM, GOLD, PANEL, TEXT, WHITE, Style, draw_round
 from spider.app.ui.widgets import Button, Label, Row, Widget
 from spider.model import example
 from spider.model.cards import Card, Suit
@@ -95,9 +95,9 @@ class HelpScene(Dialog):
         """Help → Example: the worked example game, over the help."""
         self.app.open(ExampleScene(self.app))
 
-    def _fit(self) -> int:
+    def _fit(self, fs: int | None = None) -> int:
         width, height = self.app.size
-        fs = max(MIN_FONT, round(BASE_FONT * ui_scale(self.app.size)))
+        fs = fs or self.natural_font()
         self.style = style = Style(fs)
         panel_w = min(round(width * FILL), round(fs * 42) + 2 * style.pad)
         panel_h = round(height * 0.92)

@@ -28,7 +28,7 @@ from spider.app.ui.widgets import (
 from spider.app.worker import Job
 from spider.model.dealcode import DealCode, DealCodeError
 from spider.model.layouts import LAYOUTS
-from spider.text.i18n import tr
+from spider.text.i18n import catalogue, current_language, tr
 
 if TYPE_CHECKING:
     from spider.app.host import Host
@@ -104,7 +104,7 @@ class NewGameScene(Dialog):
         stacked = self.compact
         rules_row = Field(tr("newgame.rules"), rules, note=lambda: tr(
             "rules.relaxed-note" if self.relaxed else "rules.classic-note"), stacked=stacked)
-        rules_row.visible = self.suits != 1
+        rules.enabled = self.suits != 1  # one suit: the rules make no difference
         rows: list[Widget] = [
             Field(tr("newgame.difficulty"), difficulty, stacked=stacked),
             rules_row,
@@ -116,7 +116,7 @@ class NewGameScene(Dialog):
                                                              self._choose("winnable"))))
         paste = Button(tr("newgame.paste"), self.paste, min_width=5)
         code_row = Field(tr("newgame.code"), Row([self.field, paste], gap=0.5),
-                         note=self._code_note, stacked=stacked)
+                         note=self._code_note, stacked=stacked, notes=self._code_notes)
         code_row.note_colour = ERROR if self.error else DIM
         rows += [Divider(), code_row]
         form = Form(rows, gap=0.9)
@@ -126,6 +126,17 @@ class NewGameScene(Dialog):
 
     def _code_note(self) -> str:
         return self.error or self.status or tr("newgame.code-hint")
+
+    def _code_notes(self) -> list[str]:
+        """Every note the code's field may show, so that room is kept for the largest
+        (an error appearing moves no button): the hint, the search, the copy, and each
+        reason a code is refused, for the longest text the field takes."""
+        code = str(self.app.session.code)
+        typed = "W" * self.field.max_length
+        reasons = [key for key in catalogue(current_language()) if key.startswith("code.")]
+        return [tr("newgame.code-hint"), tr("newgame.searching"),
+                tr("newgame.copied", code=code), tr("newgame.no-clipboard", code=code),
+                *(tr(key, found=typed) for key in reasons)]
 
     def footer(self) -> Widget:
         copy = Button(tr("newgame.copy"), self.copy_code)

@@ -65,6 +65,17 @@ def _render(text: str, size: int, colour: tuple[int, ...], bold: bool,
     return _font(max(6, int(size)), bold, script).render(text, True, colour)
 
 
+def width(text: str, size: int, bold: bool = False, language: str | None = None) -> int:
+    """How wide ``text`` is drawn, in pixels (cached: dialogs measure the same words
+    many times while they are built)."""
+    return _width(text, max(6, int(size)), bold, _script(language or current_language()))
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, bold: bool, script: str) -> int:
+    return int(_font(size, bold, script).size(text)[0])
+
+
 def fit_size(text: str, size: int, max_width: int, bold: bool = False,
              language: str | None = None) -> int:
     """The largest size up to ``size`` at which ``text`` fits in ``max_width`` pixels."""

@@ -16,8 +16,14 @@ def line_height(size: int, bold: bool = False, language: str | None = None) -> i
     return text.font(size, bold, language).get_linesize()
 
 
+def row_height(size: int, bold: bool = False) -> int:
+    """A line's height in the tallest of the scripts (Chinese's face is taller), so that
+    a row holding one line stays the same height in every language."""
+    return max(line_height(size, bold, language) for language in ("en", "zh"))
+
+
 def text_width(string: str, size: int, bold: bool = False, language: str | None = None) -> int:
-    return text.font(size, bold, language).size(string)[0]
+    return text.width(string, size, bold, language)
 
 
 
@@ -48,7 +54,9 @@ def wrap(string: str, size: int, width: int, bold: bool = False,
     punctuation or after opening punctuation; a Latin word inside Chinese text
     stays whole.
     """
-    face = text.font(size, bold, language)
+    def measure(piece: str) -> int:
+        return text.width(piece, size, bold, language)
+
     lines: list[str] = []
     for paragraph in string.split("\n"):
         tokens = re.findall(r"\S+\s*|\s+", paragraph) if paragraph else [""]
@@ -56,17 +64,17 @@ def wrap(string: str, size: int, width: int, bold: bool = False,
         for token in tokens:
             if _BREAKABLE.search(token):
                 for piece in _CJK_PIECE.findall(token):
-                    if len(piece) > 1 and face.size(piece.rstrip())[0] > width:
+                    if len(piece) > 1 and measure(piece.rstrip()) > width:
                         pieces.extend(piece)
                     else:
                         pieces.append(piece)
-            elif face.size(token.rstrip())[0] > width:
+            elif measure(token.rstrip()) > width:
                 pieces.extend(token)  # one character at a time
             else:
                 pieces.append(token)
         line: list[str] = []
         for piece in pieces:
-            if line and face.size(("".join(line) + piece).rstrip())[0] > width:
+            if line and measure(("".join(line) + piece).rstrip()) > width:
                 carried: list[str] = []
                 if piece.lstrip()[:1] in _NO_START and len(line) > 1:
                     carried.append(line.pop())

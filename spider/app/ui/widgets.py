@@ -21,7 +21,7 @@ import pygame
 from spider.app.ui import text
 from spider.app.ui.clipboard import clipboard_text, put_clipboard
 from spider.app.ui.focus import UiState
-from spider.app.ui.textlayout import blit_text, line_height, text_width, wrap
+from spider.app.ui.textlayout import blit_text, line_height, row_height, text_width, wrap
 from spider.app.ui.theme import (
     DIM,
     DISABLED,
@@ -54,16 +54,39 @@ class Widget:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.visible = True
         self.enabled = True
+        #: The least size (px) kept for it whatever it shows, so that it and what comes
+        #: after it stay put while its dialog is open (see ``Dialog.languages``).
+        self.room = (0, 0)
+        self._sizes: dict[Style, tuple[int, int]] = {}
 
     # layout
     def measure(self, style: Style) -> tuple[int, int]:
+        """The natural size for ``style``."""
         return (0, 0)
+
+    def size(self, style: Style) -> tuple[int, int]:
+        """The size its container gives it: the natural one, at least ``room`` (kept
+        until ``forget``: a dialog measures its widgets many times while it builds)."""
+        known = self._sizes.get(style)
+        if known is None:
+            width, height = self.measure(style)
+            known = self._sizes[style] = max(width, self.room[0]), max(height, self.room[1])
+        return known
+
+    def forget(self) -> None:
+        """Measure again at the next ``size`` (what it shows or its room changed)."""
+        self._sizes.clear()
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
         self.rect = pygame.Rect(rect)
 
     def children(self) -> Sequence[Widget]:
+        """The widgets in it that are shown (and take input)."""
         return ()
+
+    def parts(self) -> Sequence[Widget]:
+        """Every widget in it, shown or not (pages not turned to too)."""
+        return self.children()
 
     # input
     def hit(self, pos: Point) -> Widget | None:
@@ -98,6 +121,14 @@ class Widget:
         for child in self.children():
             if child.visible:
                 child.draw(surface, style, state)
+
+
+def every(widget: Widget) -> list[Widget]:
+    """``widget`` and every widget in it, shown or not, in a fixed order."""
+    found = [widget]
+    for part in widget.parts():
+        found.extend(every(part))
+    return found
 
 
 class Spacer(Widget):
@@ -295,6 +326,8 @@ class Segments(Widget):
         self._hover: int | None = None
         #: Fill the whole width it is given (in a stacked Field) instead of its own.
         self.stretch = False
+        #: Every choice equally wide (tabs: they stay put whatever their words).
+        self.even = False
 
     @property
     def index(self) -> int:
@@ -312,8 +345,10 @@ class Segments(Widget):
             if option.sub:
                 width = max(width, text_width(option.sub, style.small, False, option.language))
             widths.append(width + 2 * style.pad)
-        least = max(widths, default=0) * 2 // 3
-        return [max(width, least, round(style.fs * 3.5)) for width in widths]
+        widest = max(widths, default=0)
+        if self.even:
+            return [widest] * len(widths)
+        return [max(width, widest * 2 // 3, round(style.fs * 3.5)) for width in widths]
 
     def _height(self, style: Style) -> int:
         if any(option.sub for option in self.options):
@@ -325,10 +360,11 @@ class Segments(Widget):
         return sum(self._widths(style)), self._height(style)
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
-        """Take the natural width, or all of ``rect`` when ``stretch`` is set."""
+        """Take the natural width (at least ``room``), or all of ``rect`` when ``stretch``
+        is set."""
         widths = self._widths(style)
-        natural, height = sum(widths), self._height(style)
-        width = rect.w if self.stretch else min(rect.w, natural)
+        natural, height = sum(widths), max(self._height(style), self.room[1])
+        width = rect.w if self.stretch else min(rect.w, max(natural, self.room[0]))
         self.rect = pygame.Rect(rect.x, rect.y, width, height)
         self._boxes = []
         left = self.rect.x
@@ -373,7 +409,10 @@ class Segments(Widget):
         chosen = self.index
         for number, (box, option) in enumerate(zip(self._boxes, self.options, strict=False)):
             inner = box.inflate(-2 * style.line - 2, -2 * style.line - 2)
-            if number == chosen:
+            if number == chosen and not self.enabled:
+                draw_round(surface, inner, QUIET_DOWN, max(2, style.radius - 2))
+                colour, sub_colour = DISABLED, DISABLED
+            elif number == chosen:
                 draw_round(surface, inner, (*GOLD_DEEP, 255), max(2, style.radius - 2))
                 colour, sub_colour = INK, (70, 60, 30)
             else:
@@ -383,7 +422,7 @@ class Segments(Widget):
                     x = box.x
                     pygame.draw.line(surface, (80, 104, 90), (x, box.y + box.h // 4),
                                      (x, box.bottom - box.h // 4))
-                colour, sub_colour = TEXT, DIM
+                colour, sub_colour = (TEXT, DIM) if self.enabled else (DISABLED, DISABLED)
             room = inner.w - style.gap
             size = style.fs
             if text_width(option.label, size, True, option.language) > room:
@@ -584,7 +623,7 @@ class Column(Widget):
         return [item for item in self.items if item.visible]
 
     def measure(self, style: Style) -> tuple[int, int]:
-        sizes = [item.measure(style) for item in self._shown()]
+        sizes = [item.size(style) for item in self._shown()]
         gap = round(self.gap * style.fs)
         width = max((w for w, _ in sizes), default=0)
         return width, sum(h for _, h in sizes) + gap * max(0, len(sizes) - 1)
@@ -593,7 +632,7 @@ class Column(Widget):
         gap = round(self.gap * style.fs)
         y = rect.y
         for item in self._shown():
-            _, height = item.measure(style)
+            _, height = item.size(style)
             if isinstance(item, Label):
                 height = max(height, item.height_for(rect.w, style))
             item.place(pygame.Rect(rect.x, y, rect.w, height), style)
@@ -608,10 +647,11 @@ class Row(Widget):
     """
 
     def __init__(self, items: Sequence[Widget], gap: float = 0.6, align: str = "left",
-                 stretch: bool = False) -> None:
+                 stretch: bool = False, top: bool = False) -> None:
+        """``top``: children at the top of the row (default: centred in its height)."""
         super().__init__()
         self.items = list(items)
-        self.gap, self.align, self.stretch = gap, align, stretch
+        self.gap, self.align, self.stretch, self.top = gap, align, stretch, top
 
     def children(self) -> Sequence[Widget]:
         return self.items
@@ -620,7 +660,7 @@ class Row(Widget):
         return [item for item in self.items if item.visible]
 
     def measure(self, style: Style) -> tuple[int, int]:
-        sizes = [item.measure(style) for item in self._shown()]
+        sizes = [item.size(style) for item in self._shown()]
         gap = round(self.gap * style.fs)
         if self.stretch:
             width = max((w for w, _ in sizes), default=0) * len(sizes)
@@ -630,7 +670,7 @@ class Row(Widget):
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
         shown = self._shown()
-        sizes = [item.measure(style) for item in shown]
+        sizes = [item.size(style) for item in shown]
         gap = round(self.gap * style.fs)
         height = max((h for _, h in sizes), default=0)
         self.rect = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, height))
@@ -651,7 +691,8 @@ class Row(Widget):
         else:
             x = rect.x
         for item, (w, h) in zip(shown, sizes, strict=True):
-            item.place(pygame.Rect(x, rect.y + (height - h) // 2, w, h), style)
+            item.place(pygame.Rect(x, rect.y + (0 if self.top else (height - h) // 2), w, h),
+                       style)
             x += w + gap
 
 
@@ -664,9 +705,11 @@ class Field(Widget):
 
     def __init__(self, label: str, control: Widget, note: Callable[[], str] | None = None,
                  note_colour: Colour = DIM, control_right: bool = False,
-                 stacked: bool = False) -> None:
+                 stacked: bool = False,
+                 notes: Callable[[], Sequence[str]] | None = None) -> None:
+        """``notes``: every note it may show (room is kept for the largest)."""
         super().__init__()
-        self.label, self.control, self.note = label, control, note
+        self.label, self.control, self.note, self.notes = label, control, note, notes
         self.note_colour = note_colour
         #: Put the control at the right edge (switch rows) instead of after the labels.
         self.control_right = control_right
@@ -686,25 +729,37 @@ class Field(Widget):
         return text_width(self.label, style.fs)
 
     def _row_h(self, style: Style) -> int:
-        return max(self.control.measure(style)[1], line_height(style.fs))
+        return max(self.control.size(style)[1], row_height(style.fs))
 
     def _label_h(self, style: Style) -> int:
-        return line_height(style.fs) + style.gap // 2 if self.stacked else 0
+        return row_height(style.fs) + style.gap // 2 if self.stacked else 0
+
+    def _notes_room(self, note: str, width: int, style: Style) -> tuple[int, int]:
+        """The width and height a note under the control takes, at least ``width`` wide
+        (stacked: just that wide): room for the largest of the notes it may show
+        (``notes``), so that one appearing (an error) moves nothing."""
+        shown = [text for text in (note, *(self.notes() if self.notes else ())) if text]
+        if not shown:
+            return width, 0
+        if not self.stacked:
+            width = max(width, *(min(text_width(text, style.small), round(26 * style.fs))
+                                 for text in shown))
+        lines = max(len(wrap(text, style.small, max(1, width))) for text in shown)
+        lines = lines if self.notes else 1  # a lone note takes the line it is measured at
+        return width, style.line * 2 + lines * line_height(style.small)
 
     def measure(self, style: Style) -> tuple[int, int]:
-        if self.stacked:
-            control_w, control_h = self.control.measure(style)
-            note = self.note() if self.note else ""
-            height = self._label_h(style) + control_h
-            if note:
-                height += line_height(style.small) + style.line * 2
-            return max(self.natural_label_w(style), control_w), height
-        label_w = self.label_w if self.label_w is not None else self.natural_label_w(style)
-        control_w, _ = self.control.measure(style)
-        height = self._row_h(style)
         note = self.note() if self.note else ""
+        if self.stacked:
+            control_w, control_h = self.control.size(style)
+            width, note_h = self._notes_room(note, control_w, style)
+            height = self._label_h(style) + control_h + note_h
+            return max(self.natural_label_w(style), width), height
+        label_w = self.label_w if self.label_w is not None else self.natural_label_w(style)
+        control_w, _ = self.control.size(style)
+        height = self._row_h(style)
         width = control_w
-        if not note:
+        if not note and not self.notes:
             return label_w + 2 * style.gap + width, height
         if self.control_right:  # the note runs under the label and the control
             whole = label_w + 2 * style.gap + width
@@ -712,13 +767,12 @@ class Field(Widget):
             self._note_w = whole  # wrapped at this width when placed too (same lines)
             lines = len(wrap(note, style.small, max(1, whole)))
             return whole, height + style.line * 2 + lines * line_height(style.small)
-        height += line_height(style.small) + style.line * 2
-        width = max(width, min(text_width(note, style.small), round(26 * style.fs)))
-        return label_w + 2 * style.gap + width, height
+        width, note_h = self._notes_room(note, width, style)
+        return label_w + 2 * style.gap + width, height + note_h
 
     def place(self, rect: pygame.Rect, style: Style) -> None:
         label_w = self.label_w if self.label_w is not None else self.natural_label_w(style)
-        control_w, control_h = self.control.measure(style)
+        control_w, control_h = self.control.size(style)
         row_h = self._row_h(style)
         top = rect.y + self._label_h(style)
         if self.stacked:
@@ -792,6 +846,29 @@ class Form(Column):
     def place(self, rect: pygame.Rect, style: Style) -> None:
         self._align(style)
         super().place(rect, style)
+
+
+class Pages(Widget):
+    """Pages in one place, the one ``get`` names shown: as large as the largest, so
+    that turning a page moves nothing around it."""
+
+    def __init__(self, pages: Sequence[Widget], get: Callable[[], int]) -> None:
+        super().__init__()
+        self.pages, self.get = list(pages), get
+
+    def children(self) -> Sequence[Widget]:
+        return (self.pages[self.get()],)
+
+    def parts(self) -> Sequence[Widget]:
+        return self.pages
+
+    def measure(self, style: Style) -> tuple[int, int]:
+        sizes = [page.size(style) for page in self.pages]
+        return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+    def place(self, rect: pygame.Rect, style: Style) -> None:
+        self.rect = pygame.Rect(rect)
+        self.pages[self.get()].place(pygame.Rect(rect), style)
 
 
 class Divider(Widget):
