@@ -62,8 +62,13 @@ class TableRenderer:
         self._still_drawn: list[pygame.Rect] | None = None
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
-        #: What the bar showed in the last frame (see :meth:`_bar_state`).
-        self._bar_shown: tuple[object, ...] | None = None
+        #: The bar as shown (its strip of the static layer and what it shows), and what
+        #: it shows (see :meth:`_bar_picture`); the strip alone, kept with the static layer.
+        self._bar_image: pygame.Surface | None = None
+        self._bar_key: tuple[object, ...] | None = None
+        self._bar_strip: pygame.Surface | None = None
+        #: The board and its version when the still layer was last brought up to date.
+        self._still_seen: tuple[object, int] | None = None
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
 
@@ -190,8 +195,7 @@ class TableRenderer:
             return False
         if self._old_bar is not None:  # the bar's words at their new size
             self._old_bar = None
-            g = self.geometry
-            self._draw_bar(pygame.Surface((g.bar.w, g.bar.h), pygame.SRCALPHA), self.bar)
+            self._bar_picture()
             return False
         if calm or time.perf_counter() + self._backdrop_seconds <= until:
             self._still_layer(resting)
@@ -227,6 +231,9 @@ class TableRenderer:
             start = time.perf_counter()
             self.background = self._render_background(
                 self._background_buffer.get(self.geometry.size))
+            bar = self.geometry.bar
+            self._bar_strip = self.background.subsurface((bar.x, bar.y, bar.w, bar.h)).copy()
+            self._bar_key = None
             self._backdrop_seconds = time.perf_counter() - start
         return self.background
 
@@ -242,9 +249,9 @@ class TableRenderer:
             table.hinting.draw(surface)
         if self.interim is not None and self._old_bar is not None:
             self._draw_old_bar(surface)
-            self._bar_shown = None
         else:
-            self._draw_bar(surface, self.bar)
+            bar = self.geometry.bar
+            surface.blit(self._bar_picture(), (bar.x, bar.y))
         if table.banner is not None and not table.toast.visible:
             self._banner.draw(surface, self.geometry, table.banner)
         table.toast.draw(surface, self.geometry)
@@ -262,10 +269,25 @@ class TableRenderer:
                 "note": table.input.keys.note or table.hinting.status,
                 "note_faded": table.hinting.rechecking and not table.input.keys.note}
 
-    def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
+    def _bar_picture(self) -> pygame.Surface:
+        """The bar as shown, drawn again only when what it shows changes."""
         state = self._bar_state()
-        bar.draw(surface, **state)
-        self._bar_shown = _as_shown(state)
+        key = (_as_shown(state), self.bar, self._bar_strip)
+        if key != self._bar_key or self._bar_image is None:
+            strip = self._bar_strip
+            if strip is None:
+                self._backdrop()
+                strip = self._bar_strip
+            assert strip is not None
+            picture = self._bar_image
+            if picture is None or picture.get_size() != strip.get_size():
+                picture = self._bar_image = strip.copy()
+            else:
+                picture.blit(strip, (0, 0))
+            self.bar.draw(picture, **state)
+            self._bar_key = key
+            return picture
+        return self._bar_image
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
@@ -273,7 +295,8 @@ class TableRenderer:
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
         strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-        self._draw_bar(strip, old)
+        old.draw(strip, **self._bar_state())
+        self._bar_key = None
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface,
@@ -321,12 +344,10 @@ class TableRenderer:
                                if glow.get_rect(topleft=spot).colliderect(area)])
         surface.set_clip(None)
         self._moved = [area for area, _ in moved]
-        if (_as_shown(self._bar_state()) != self._bar_shown
-                or bar_rect.collidelist(areas) >= 0):
-            surface.set_clip(bar_rect)
-            surface.blit(self._still, bar_rect.topleft, bar_rect)
-            surface.set_clip(None)
-            self._draw_bar(surface, self.bar)
+        shown = self._bar_key
+        picture = self._bar_picture()
+        if self._bar_key != shown or bar_rect.collidelist(areas) >= 0:
+            surface.blit(picture, bar_rect.topleft)
             areas.append(bar_rect)
         return areas
 
@@ -336,7 +357,7 @@ class TableRenderer:
         flying card and its shadow, the dragged group and its shadow, each drop
         highlight (with no cards)."""
         g = self.geometry
-        margin = self._shadow_margin()
+        margin = self._shadow_margin() if flying or dragged else 0
         areas = [(pygame.Rect(round(sprite.pos[0]) - margin, round(sprite.pos[1]) - margin,
                               g.card_w + 2 * margin, g.card_h + 2 * margin),
                   _Moving([sprite], held=False))
@@ -407,9 +428,16 @@ class TableRenderer:
         """The background with every resting card, kept between frames: when cards
         start or stop moving only the places they leave or land on are drawn again
         (while cards fly or a group is dragged, the rest is one blit)."""
-        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        board = self.table.board
+        seen = (board, board.version)
         base = (id(self.images), self.images.generation, self.geometry.size)
         still = self._still
+        if (still is not None and base == self._still_base and self._still_key is not None
+                and seen == self._still_seen):
+            self._still_drawn = []  # the sprites are as they were
+            return still
+        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        self._still_seen = seen
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
             return still
