@@ -67,6 +67,7 @@ class TableRenderer:
         self._bar_image: pygame.Surface | None = None
         self._bar_key: tuple[object, ...] | None = None
         self._bar_strip: pygame.Surface | None = None
+        self._code: tuple[object, str] = (None, "")  # the deal code and its text
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
@@ -257,17 +258,19 @@ class TableRenderer:
         table.toast.draw(surface, self.geometry)
 
     def _bar_state(self) -> dict[str, Any]:
-        """Everything the bar shows (what :meth:`TopBar.draw` is given)."""
+        """Everything the bar shows (what :meth:`TopBar.draw` is given; asked every frame)."""
         table = self.table
-        session, game, controller = table.app.session, table.game, table.controller
+        session, hinting, keys = table.app.session, table.hinting, table.input.keys
+        game, code = session.game, session.code
+        if code is not self._code[0]:
+            self._code = (code, str(code))
         return {"hovered": table.input.hovered, "pressed": table.input.pressed,
-                "disabled": frozenset(command for command in (Command.UNDO, Command.REDO)
-                                      if not controller.button_enabled(command)),
+                "disabled": _DISABLED[game.can_undo, game.can_redo],
                 "score": game.score, "moves": game.moves, "seconds": session.elapsed,
-                "code": str(session.code),
-                "busy": frozenset((Command.HINT,)) if table.hinting.thinking else frozenset(),
-                "note": table.input.keys.note or table.hinting.status,
-                "note_faded": table.hinting.rechecking and not table.input.keys.note}
+                "code": self._code[1],
+                "busy": _THINKING if hinting.thinking else frozenset(),
+                "note": keys.note or hinting.status,
+                "note_faded": hinting.rechecking and not keys.note}
 
     def _bar_picture(self) -> pygame.Surface:
         """The bar as shown, drawn again only when what it shows changes."""
@@ -557,6 +560,14 @@ class TableRenderer:
         if total > 2 * end:
             surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
 
+
+
+#: The bar's buttons off, by whether a move can be taken back and made again.
+_DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO, undo),
+                                                                   (Command.REDO, redo))
+                                     if not able)
+             for undo in (False, True) for redo in (False, True)}
+_THINKING = frozenset((Command.HINT,))
 
 
 class _Moving(NamedTuple):
