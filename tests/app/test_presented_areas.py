@@ -121,3 +121,25 @@ def test_a_clock_tick_presents_the_bar_alone(play, monkeypatch) -> None:
     assert presented and all(areas == [pygame.Rect(bar.x, bar.y, bar.w, bar.h)]
                              for areas in presented)
     assert window.matches_whole_redraw(driver)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_shadows_drawn_where_the_cards_leave_them_seen_look_whole(play, monkeypatch,
+                                                                  size) -> None:
+    """A lifted group's shadow and a flying card's are drawn only around the cards
+    over them: the picture is the one the whole shadow under the cards gives."""
+    driver = play(position=RUN_POSITION, size=size)
+    column = driver.table.game.columns[1]
+    start = driver.card_point(1, len(column) - 6)
+    driver.press(start)
+    driver.move((start[0] + 140, start[1] + 90))
+    renderer = driver.table.renderer
+    assert driver.table.board.dragging
+    driver.app.request_redraw()
+    driver.app.run_frames(1)
+    drawn = pygame.image.tobytes(driver.app.screen, "RGB")
+    monkeypatch.setattr(type(renderer), "_shadow_pieces",
+                        lambda self, size, *rest: [pygame.Rect((0, 0), size)])
+    driver.app.request_redraw()
+    driver.app.run_frames(1)
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == drawn

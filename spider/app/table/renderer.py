@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from spider.app.scenes import Scene
+from spider.app.scenes import Scene, outside
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
@@ -68,6 +68,7 @@ class TableRenderer:
         self._bar_key: tuple[object, ...] | None = None
         self._bar_strip: pygame.Surface | None = None
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
+        self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
@@ -547,8 +548,9 @@ class TableRenderer:
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        if width >= card_w:
-            surface.blit(shadow, (x, y))
+        if width >= card_w:  # only where the cards leave it to be seen
+            for piece in self._shadow_pieces(shadow.get_size(), height, spread, offset):
+                surface.blit(shadow, (x + piece.x, y + piece.y), piece)
             return
         # A card turning over: the flat shadow's two ends, closer together, with its
         # even middle between them (no narrowed copy made for every width).
@@ -560,6 +562,25 @@ class TableRenderer:
         if total > 2 * end:
             surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
 
+    def _shadow_pieces(self, size: tuple[int, int], height: int, spread: int,
+                       offset: int) -> list[pygame.Rect]:
+        """The parts of a shadow of ``size`` that the cards over it (``height`` tall,
+        ``offset`` right and twice that down from it) leave to be seen: the cards are
+        opaque but for their rounded corners and a pixel or two at their edges."""
+        key = (size, height, spread, offset, self.images.radius)
+        pieces = self._pieces.get(key)
+        if pieces is None:
+            if len(self._pieces) > 64:
+                self._pieces.clear()
+            w, r = self.geometry.card_w, self.images.radius + _EDGE
+            x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
+            pieces = [pygame.Rect((0, 0), size)]
+            for hole in (pygame.Rect(x + r, y + _EDGE, w - 2 * r, height - 2 * _EDGE),
+                         pygame.Rect(x + _EDGE, y + r, w - 2 * _EDGE, height - 2 * r)):
+                pieces = [part for piece in pieces for part in outside(piece, hole)]
+            self._pieces[key] = pieces
+        return pieces
+
 
 
 #: The bar's buttons off, by whether a move can be taken back and made again.
@@ -568,6 +589,9 @@ _DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO
                                      if not able)
              for undo in (False, True) for redo in (False, True)}
 _THINKING = frozenset((Command.HINT,))
+
+#: How far in from a card's edges its picture is surely opaque (but at the corners).
+_EDGE = 2
 
 
 class _Moving(NamedTuple):
