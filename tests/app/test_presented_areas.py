@@ -143,3 +143,22 @@ def test_shadows_drawn_where_the_cards_leave_them_seen_look_whole(play, monkeypa
     driver.app.request_redraw()
     driver.app.run_frames(1)
     assert pygame.image.tobytes(driver.app.screen, "RGB") == drawn
+
+
+def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play,
+                                                                        monkeypatch) -> None:
+    """A message on the table (the toast) no longer makes every frame a whole one:
+    dealt cards and a run fly by areas, under the message drawn over them."""
+    driver = play(position=RUN_POSITION)
+    driver.app.notify("A message long enough to lie across the cards' way " * 3, 60.0)
+    driver.settle()
+    window = Window(monkeypatch, driver.app.screen)
+    driver.click(driver.stock_point())
+    _frames(driver, window, 60)
+    driver.settle()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the deal taken back
+    driver.settle()
+    driver.drag(driver.card_point(0, 1), driver.column_point(1))
+    _frames(driver, window, 60)
+    assert driver.table.game.removed == 1 and driver.table.toast.visible
+    assert window.areas > 60

@@ -71,8 +71,9 @@ class Board:
         self.shake_until = 0.0
         self.cues: list[tuple[float, Sound]] = []
         self.rebuilds = 0
-        #: Counts changes to the sprites (lists, places, faces): what is drawn from them
-        #: may be kept while it stays the same.
+        #: Counts changes to the layers (see :meth:`layers`): which sprites rest, wait or
+        #: move, in which order, and the resting ones' places and faces. Moving cards
+        #: going on their way do not count: what rests may be kept while it is the same.
         self.version = 0
         self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
         self._sprites_moving: bool | None = None  # whether any sprite has steps (None: ask)
@@ -90,7 +91,7 @@ class Board:
         return itertools.chain(*self.columns, self.stock, *self.runs)
 
     def _touch(self) -> None:
-        """The sprites changed: what was worked out from them is worked out again."""
+        """The layers changed: what was worked out from them is worked out again."""
         self.version += 1
         self._layers = self._sprites_moving = None
 
@@ -118,28 +119,34 @@ class Board:
     def layers(self) -> tuple[list[CardSprite], list[CardSprite], list[CardSprite]]:
         """Sprites to draw, bottom first: resting ones, moving ones, then the dragged group.
 
-        Moving cards still waiting for their turn keep the stacking of where they
-        wait (higher on screen below); those on their way go above them, the
-        earliest to leave lowest, so cards land on top of each other in order.
-        The lists are kept until the sprites change: callers must not change them.
+        Cards waiting for their turn to move rest where they wait, above the others
+        (higher on screen below); those on their way go above them, the earliest to
+        leave lowest, so cards land on top of each other in order. The lists are
+        kept until the sprites change: callers must not change them.
         """
         if self._layers is not None:
             return self._layers
         resting: list[CardSprite] = []
+        waiting: list[tuple[tuple[float, ...], CardSprite]] = []
         moving: list[tuple[tuple[float, ...], CardSprite]] = []
         dragged = {id(sprite) for sprite in self.dragging}
         ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
                    *(s for run in self.runs for s in reversed(run))]
+        now = self.time
         for index, sprite in enumerate(ordered):
-            if id(sprite) in dragged:
+            steps = sprite.steps
+            if not steps:
+                if id(sprite) not in dragged:
+                    resting.append(sprite)
+            elif id(sprite) in dragged:
                 continue
-            if not sprite.moving:
-                resting.append(sprite)
-            elif sprite.first_start > self.time:
-                moving.append(((0, sprite.pos[1], sprite.pos[0], index), sprite))
+            elif (start := steps[0].start) > now:
+                waiting.append(((sprite.pos[1], sprite.pos[0], index), sprite))
             else:
-                moving.append(((1, sprite.first_start, index), sprite))
+                moving.append(((start, index), sprite))
+        waiting.sort(key=lambda item: item[0])
         moving.sort(key=lambda item: item[0])
+        resting.extend(sprite for _, sprite in waiting)
         self._layers = resting, [sprite for _, sprite in moving], list(self.dragging)
         return self._layers
 
@@ -220,14 +227,20 @@ class Board:
 
     def update(self, dt: float) -> list[Sound]:
         """Advance by ``dt`` seconds; return the sound cues now due."""
+        before = self.time
         self.time += dt
         if self._sprites_moving is not False:
             stepped = [sprite for sprite in self._all() if sprite.steps]
+            changed = False
             for sprite in stepped:
+                step = sprite.steps[0]
                 sprite.update(self.time)
-            if stepped:
+                # A card that lands, starts its next step, or leaves after waiting.
+                changed = changed or (not sprite.steps or sprite.steps[0] is not step
+                                      or before < step.start <= self.time)
+            if changed:
                 self._touch()
-            else:
+            elif not stepped:
                 self._sprites_moving = False
         due = [name for when, name in self.cues if when <= self.time]
         self.cues = [(when, name) for when, name in self.cues if when > self.time]
@@ -252,7 +265,6 @@ class Board:
         for sprite in self.dragging:
             sprite.pos = (top_left[0] + sprite.target[0] - base_x,
                           top_left[1] + sprite.target[1] - base_y)
-        self._touch()
 
     def drop_back(self) -> None:
         """The dragged group glides back to where it rests."""

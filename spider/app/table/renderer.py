@@ -254,6 +254,11 @@ class TableRenderer:
         else:
             bar = self.geometry.bar
             surface.blit(self._bar_picture(), (bar.x, bar.y))
+        self._draw_messages(surface)
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        """The demo's banner or the message over everything else."""
+        table = self.table
         if table.banner is not None and not table.toast.visible:
             self._banner.draw(surface, self.geometry, table.banner)
         table.toast.draw(surface, self.geometry)
@@ -319,8 +324,7 @@ class TableRenderer:
                 return None
             drawn = celebration.draw_changes(surface, covers[0] if covers else None)
             return [surface.get_rect()] if drawn else None
-        if (above or table.toast.visible or table.banner is not None
-                or self.interim is not None or self._moved is None
+        if (above or self.interim is not None or self._moved is None
                 or table.hinting.mark is not None or table.board.stock_shake()
                 or table.input.keys.visible):
             return None  # the focus ring is drawn whole with the table
@@ -337,6 +341,12 @@ class TableRenderer:
             return None  # most of the window: drawing it whole is as quick
         bar = self.geometry.bar
         bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
+        shown = self._bar_key
+        picture = self._bar_picture()
+        redraw_bar = self._bar_key != shown or bar_rect.collidelist(areas) >= 0
+        # The bar (opaque, over the cards) is drawn whole when anything there changes.
+        areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
+        areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
         highlights = self._highlights()
         for area in areas:
@@ -348,11 +358,14 @@ class TableRenderer:
                                if glow.get_rect(topleft=spot).colliderect(area)])
         surface.set_clip(None)
         self._moved = [area for area, _ in moved]
-        shown = self._bar_key
-        picture = self._bar_picture()
-        if self._bar_key != shown or bar_rect.collidelist(areas) >= 0:
+        if redraw_bar:
             surface.blit(picture, bar_rect.topleft)
             areas.append(bar_rect)
+        if table.toast.visible or table.banner is not None:  # they change in whole frames
+            for area in areas:
+                surface.set_clip(area)
+                self._draw_messages(surface)
+            surface.set_clip(None)
         return areas
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
