@@ -162,3 +162,39 @@ def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play,
     _frames(driver, window, 60)
     assert driver.table.game.removed == 1 and driver.table.toast.visible
     assert window.areas > 60
+
+
+#: Seven runs gone; the ace onto the two completes the last one and wins.
+WIN_POSITION = """\
+rules: classic
+score: 1200
+moves: 140
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+4:
+5:
+6:
+7:
+8:
+9:
+10:
+"""
+
+
+def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play,
+                                                                       monkeypatch) -> None:
+    driver = play(position=WIN_POSITION)
+    driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
+    driver.settle()
+    window = Window(monkeypatch, driver.app.screen)
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            break
+        driver.app.run_frames(1)
+    assert driver.table.celebration is not None
+    drawn = window.presented
+    _frames(driver, window, 60)
+    assert window.areas >= 50 and window.presented - drawn >= 60

@@ -230,8 +230,14 @@ class Toast:
         return self.fading or was_fading != self.fading
 
     def draw(self, surface: pygame.Surface, geometry: TableGeometry) -> None:
+        placed = self.placed(geometry)
+        if placed is not None:
+            surface.blit(*placed)
+
+    def placed(self, geometry: TableGeometry) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The message's picture as it is drawn now (faded or not) and where."""
         if self.message is None:
-            return
+            return None
         width, height = geometry.size
         key = (self.message, width, height)
         if self._key != key:
@@ -240,7 +246,7 @@ class Toast:
         alpha = 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
         self._surface.set_alpha(alpha)
         y = height - geometry.pad * 2 - geometry.card_h // 2
-        surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
+        return self._surface, self._surface.get_rect(center=(width // 2, y))
 
 
 class Banner:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from spider.app.scenes import Scene, outside
+from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
@@ -319,8 +319,13 @@ class TableRenderer:
         celebration = table.controller.celebration
         if celebration is not None:
             covers = [scene.cover() for scene in above]
-            if (table.toast.visible or table.banner is not None or len(covers) > 1
-                    or None in covers):
+            toast = table.toast.placed(self.geometry)
+            if toast is not None and not covers:  # the message covers the cascade simply
+                picture, place = toast
+                covers = [Cover(255, pygame.Rect(place.center, (0, 0)), picture, place.topleft)]
+            elif toast is not None:
+                return None
+            if table.banner is not None or len(covers) > 1 or None in covers:
                 return None
             drawn = celebration.draw_changes(surface, covers[0] if covers else None)
             return [surface.get_rect()] if drawn else None
