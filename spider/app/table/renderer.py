@@ -26,7 +26,6 @@ from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
-from spider.model.cards import Card
 
 if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
@@ -458,7 +457,7 @@ class TableRenderer:
                 and seen == self._still_seen):
             self._still_drawn = []  # the sprites are as they were
             return still
-        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        key = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
         self._still_seen = seen
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
@@ -500,7 +499,7 @@ class TableRenderer:
             return None
         g = self.geometry
         rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
-                         for _, _, (x, y), _ in changed])
+                         for _, (x, y), _ in changed])
         screen = pygame.Rect((0, 0), g.size)
         rects = [rect.clip(screen) for rect in rects]
         if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
@@ -619,8 +618,9 @@ class _Moving(NamedTuple):
     held: bool
 
 
-#: A resting card as the still layer shows it: sprite id, card, place, face shown.
-_Resting = tuple[int, Card, tuple[float, float], bool]
+#: A resting card as the still layer shows it: its sprite (one card for good; hashed
+#: by identity), place and face shown.
+_Resting = tuple[CardSprite, tuple[float, float], bool]
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
