@@ -198,3 +198,25 @@ def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play,
     drawn = window.presented
     _frames(driver, window, 60)
     assert window.areas >= 50 and window.presented - drawn >= 60
+
+
+def test_frames_after_a_resize_present_what_a_whole_frame_shows(play, monkeypatch) -> None:
+    """After a resize the old picture stands in, stretched, while the static layer
+    is drawn in steps between frames; then the first full-quality frame and the
+    frames by changes after it show what a whole redraw shows."""
+    driver = play(position=RUN_POSITION, size=(1280, 720))
+    window = Window(monkeypatch, driver.app.screen)
+    driver.resize((1600, 900))
+    renderer = driver.table.renderer
+    stand_in = 0
+    for _ in range(200):
+        driver.app.run_frames(1)
+        stand_in += renderer.interim is not None
+        if renderer.interim is None and not renderer.pending:
+            break
+    assert stand_in >= 2 and driver.app.screen.get_size() == (1600, 900)
+    driver.app.request_redraw()
+    _frames(driver, window, 1)  # the first full-quality frame
+    driver.drag(driver.card_point(0, 1), driver.column_point(1))
+    _frames(driver, window, 40)
+    assert driver.table.game.removed == 1 and window.areas > 0

@@ -13,7 +13,7 @@ layer's buffer and only its new steps each frame.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -22,7 +22,7 @@ from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
-from spider.app.table.felt import render_felt, table_colour
+from spider.app.table.felt import add_grain, render_felt, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
@@ -53,7 +53,8 @@ class TableRenderer:
         #: the one drawn stretched while the table is prepared.
         self._bar: TopBar | None = None
         self._old_bar: TopBar | None = None
-        self._backdrop_seconds = 0.0  # how long the static layer took to draw
+        self._backdrop_seconds = 0.0  # how long a step of the static layer took
+        self._background_work: Iterator[None] | None = None  # its steps, under way
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
@@ -111,6 +112,7 @@ class TableRenderer:
             if self.background is not None and self.background.get_size() != g.size:
                 self._still = None  # let go before a bigger one is made
             self.background, self._background_key = None, key
+            self._background_work = None
             if not later:
                 self._backdrop()
         self._still_key = None  # the resting cards are drawn again (into the same buffer)
@@ -140,18 +142,25 @@ class TableRenderer:
             self._bar = TopBar(self.geometry, hint=self.table.app.settings.hints)
         return self._bar
 
-    def _render_background(self, into: pygame.Surface | None = None) -> pygame.Surface:
-        """The static layer: felt, bar backdrop and the outlines of empty places
-        (drawn into ``into`` when it has the right size)."""
+    def _render_background(self) -> Iterator[None]:
+        """The static layer, in two steps of about the same time (at 4K each takes about
+        what a frame does): the cloth's light; then its grain, the bar's backdrop and
+        the outlines of empty places."""
         g = self.geometry
-        surface = render_felt(g.size, table_colour(self.table.app.settings.table), into=into)
+        surface = render_felt(g.size, table_colour(self.table.app.settings.table),
+                              into=self._background_buffer.get(g.size), grain=False)
+        yield
+        add_grain(surface)
         self.bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):
             surface.blit(slot, g.column_slot(column)[:2])
         surface.blit(slot, g.run_slot(0))
         surface.blit(slot, g.stock_pile(0, 1))
-        return surface
+        bar = g.bar
+        self._bar_strip = surface.subsurface((bar.x, bar.y, bar.w, bar.h)).copy()
+        self._bar_key = None
+        self.background = surface
 
     def want_pictures(self) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the
@@ -187,7 +196,7 @@ class TableRenderer:
         (True)."""
         if self.background is None:
             if calm or time.perf_counter() + self._backdrop_seconds <= until:
-                self._backdrop()
+                self._backdrop_step()
             return False
         resting, _, _ = self.table.board.layers()
         shown = dict.fromkeys(sprite.card if sprite.shown_up else None
@@ -228,15 +237,18 @@ class TableRenderer:
     def _backdrop(self) -> pygame.Surface:
         """The static layer (drawn now if it was let go during a celebration or is not
         drawn yet after a resize)."""
-        if self.background is None:
-            start = time.perf_counter()
-            self.background = self._render_background(
-                self._background_buffer.get(self.geometry.size))
-            bar = self.geometry.bar
-            self._bar_strip = self.background.subsurface((bar.x, bar.y, bar.w, bar.h)).copy()
-            self._bar_key = None
-            self._backdrop_seconds = time.perf_counter() - start
+        while self.background is None:
+            self._backdrop_step()
         return self.background
+
+    def _backdrop_step(self) -> None:
+        """One step towards the static layer (see :meth:`_render_background`)."""
+        if self._background_work is None:
+            self._background_work = self._render_background()
+        start = time.perf_counter()
+        if next(self._background_work, True):  # the last step is done
+            self._background_work = None
+        self._backdrop_seconds = time.perf_counter() - start
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
