@@ -2,12 +2,14 @@
 
 The static layer (felt, the bar's backdrop, the outlines of empty places) is drawn
 when the window's size or the layout changes. The still layer adds every resting
-card and is kept between frames: when cards start or stop moving only the places
-they leave or land on are drawn again. Flying and dragged cards, the hint mark,
-the bar and the message are drawn over it each frame. Just after a resize the
-last still layer stands in, stretched, while the new one is prepared between
-frames (:meth:`TableRenderer.spare`). The win cascade draws into the still
-layer's buffer and only its new steps each frame.
+card (and cards waiting for their turn to fly) and is kept between frames: when
+cards start or stop moving only the places they leave or land on are drawn again.
+Flying and dragged cards, the hint mark, the bar (a kept picture, drawn again when
+what it shows changes) and the message are drawn over it. Frames by changes draw
+only the areas moving cards leave and enter, from the still layer. Just after a
+resize the last still layer stands in, stretched, while the new one is prepared
+between frames in steps (:meth:`TableRenderer.spare`). The win cascade draws into
+the still layer's buffer and only its new steps each frame.
 """
 
 from __future__ import annotations
