@@ -209,6 +209,8 @@ def _record_leaps() -> None:
 
 def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The card images the table drew in the last frame and where (what the floor blits)."""
+    from spider.app.table.renderer import turned
+
     table = app.table
     celebration = table.celebration
     if celebration is not None:
@@ -218,7 +220,7 @@ def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     top = {sprite.pos: sprite for sprite in resting}
     shown = [sprite for sprite in resting if top[sprite.pos] is sprite] + flying + dragged
     images = table.images
-    return [(images.image(sprite.card, sprite.shown_up, sprite.squash),
+    return [(images.image(sprite.card, sprite.shown_up, turned(sprite.squash)),
              (round(sprite.pos[0]), round(sprite.pos[1]))) for sprite in shown]
 
 
@@ -227,6 +229,8 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     """The still-picture floor's parts: one kept picture of the composed table (the
     resting cards on the felt; in the cascade, its canvas) and the cards that move
     in this frame, where they are."""
+    from spider.app.table.renderer import turned
+
     table = app.table
     celebration = table.celebration
     if celebration is not None:
@@ -235,7 +239,7 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     resting, flying, dragged = table.board.layers()
     still = renderer._still_layer(resting)
     images = table.images
-    return still, [(images.image(sprite.card, sprite.shown_up, sprite.squash),
+    return still, [(images.image(sprite.card, sprite.shown_up, turned(sprite.squash)),
                     (round(sprite.pos[0]), round(sprite.pos[1])))
                    for sprite in flying + dragged]
 

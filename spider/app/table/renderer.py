@@ -521,7 +521,7 @@ class TableRenderer:
         return [rect for rect in rects if rect.w and rect.h]
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
-        image = self.images.image(sprite.card, sprite.shown_up, sprite.squash)
+        image = self.images.image(sprite.card, sprite.shown_up, turned(sprite.squash))
         x, y = sprite.pos
         x += dx + (self.geometry.card_w - image.get_width()) / 2
         surface.blit(image, (round(x), round(y)))
@@ -574,7 +574,7 @@ class TableRenderer:
         first, last = group[0], group[-1]
         card_w = self.geometry.card_w
         height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
-        width = max(1, round(card_w * first.squash))
+        width = max(1, round(card_w * turned(first.squash)))
         shadow, spread = self.images.shadow((card_w, height))  # the flat one, kept
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
@@ -648,6 +648,16 @@ def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
         pygame.transform.scale(picture, into.get_size(), into)
     except ValueError:  # another pixel format
         into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
+
+
+#: A card turning over narrows in this many steps of its width: every card shows the
+#: same few narrowed backs (made once), and each face a few pictures, not one a frame.
+TURN_STEPS = 32
+
+
+def turned(squash: float) -> float:
+    """``squash`` (a turning card's width, as a share) to the nearest of the steps."""
+    return 1.0 if squash >= 1.0 else max(1, round(squash * TURN_STEPS)) / TURN_STEPS
 
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
