@@ -45,6 +45,8 @@ class Window:
 
     def presented(self, frame: Frame) -> None:
         screen = pygame.display.get_surface()
+        if frame.whole or screen.get_size() != self.picture.get_size():
+            self.picture = screen.copy()
         for area in frame.areas:
             self.picture.blit(screen, area, area)
         self.frames.append(frame)
@@ -109,3 +111,102 @@ def test_a_clock_tick_presents_the_time_alone(play) -> None:
     assert clock is not None and presented
     assert all(frame.areas == (clock,) for frame in presented)
     assert window.matches_whole_redraw(driver)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_shadows_drawn_where_the_cards_leave_them_seen_look_whole(play, monkeypatch,
+                                                                  size) -> None:
+    """A lifted group's shadow and a flying card's are drawn only around the cards
+    over them: the picture is the one the whole shadow under the cards gives."""
+    driver = play(position=RUN_POSITION, size=size)
+    column = driver.table.game.columns[1]
+    start = driver.card_point(1, len(column) - 6)
+    driver.press(start)
+    driver.move((start[0] + 140, start[1] + 90))
+    renderer = driver.table.renderer
+    assert driver.table.board.dragging
+    driver.app.request_redraw()
+    driver.app.run_frames(1)
+    drawn = pygame.image.tobytes(driver.app.screen, "RGB")
+    monkeypatch.setattr(type(renderer), "_shadow_pieces",
+                        lambda self, size, *rest: [pygame.Rect((0, 0), size)])
+    driver.app.request_redraw()
+    driver.app.run_frames(1)
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == drawn
+
+
+def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play,
+                                                                        monkeypatch) -> None:
+    """A message on the table (the toast) no longer makes every frame a whole one:
+    dealt cards and a run fly by areas, under the message drawn over them."""
+    driver = play(position=RUN_POSITION)
+    driver.app.notify("A message long enough to lie across the cards' way " * 3, 60.0)
+    driver.settle()
+    window = Window(driver.app)
+    driver.click(driver.stock_point())
+    _frames(driver, window, 60)
+    driver.settle()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the deal taken back
+    driver.settle()
+    driver.drag(driver.card_point(0, 1), driver.column_point(1))
+    _frames(driver, window, 60)
+    assert driver.table.game.removed == 1 and driver.table.toast.visible
+    assert window.areas > 60
+
+
+#: Seven runs gone; the ace onto the two completes the last one and wins.
+WIN_POSITION = """\
+rules: classic
+score: 1200
+moves: 140
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+4:
+5:
+6:
+7:
+8:
+9:
+10:
+"""
+
+
+def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play,
+                                                                       monkeypatch) -> None:
+    driver = play(position=WIN_POSITION)
+    driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
+    driver.settle()
+    window = Window(driver.app)
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            break
+        driver.app.run_frames(1)
+    assert driver.table.celebration is not None
+    drawn = len(window.frames)
+    _frames(driver, window, 60)
+    assert window.areas >= 50 and len(window.frames) - drawn >= 60
+
+
+def test_frames_after_a_resize_present_what_a_whole_frame_shows(play, monkeypatch) -> None:
+    """After a resize the old picture stands in, stretched, while the static layer
+    is drawn in steps between frames; then the first full-quality frame and the
+    frames by changes after it show what a whole redraw shows."""
+    driver = play(position=RUN_POSITION, size=(1280, 720))
+    window = Window(driver.app)
+    driver.resize((1600, 900))
+    renderer = driver.table.renderer
+    stand_in = 0
+    for _ in range(200):
+        driver.app.run_frames(1)
+        stand_in += renderer.interim is not None
+        if renderer.interim is None and not renderer.pending:
+            break
+    assert stand_in >= 2 and driver.app.screen.get_size() == (1600, 900)
+    driver.app.request_redraw()
+    _frames(driver, window, 1)  # the first full-quality frame
+    driver.drag(driver.card_point(0, 1), driver.column_point(1))
+    _frames(driver, window, 40)
+    assert driver.table.game.removed == 1 and window.areas > 0

@@ -11,7 +11,8 @@ at that size). The figures:
   own CPU cost of a frame; a real driver adds the upload of the picture, the same
   for the floor. The App runs on a manual clock advanced 1/60 s after each frame,
   so every scene shows the same animation at every size, and the frame itself is
-  timed with ``time.perf_counter``.
+  timed in the game thread's CPU time (``time.thread_time``: the machine's load
+  does not count).
 * **the floor**, measured in the same run, interleaved frame by frame with the
   scene: fill the screen, blit the card images the scene showed in that frame
   (the same already-rendered images, at the same places), ``display.flip`` — no
@@ -187,6 +188,8 @@ def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | 
 
 def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The card images the table drew in the last frame and where (what the floor blits)."""
+    from spider.app.table.renderer import turned
+
     table = app.table
     celebration = table.celebration
     if celebration is not None:
@@ -196,7 +199,7 @@ def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     top = {sprite.pos: sprite for sprite in resting}
     shown = [sprite for sprite in resting if top[sprite.pos] is sprite] + flying + dragged
     images = table.images
-    return [(images.image(sprite.card, sprite.shown_up, sprite.squash),
+    return [(images.image(sprite.card, sprite.shown_up, turned(sprite.squash)),
              (round(sprite.pos[0]), round(sprite.pos[1]))) for sprite in shown]
 
 
@@ -205,6 +208,8 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     """The still-picture floor's parts: one kept picture of the composed table (the
     resting cards on the felt; in the cascade, its canvas) and the cards that move
     in this frame, where they are."""
+    from spider.app.table.renderer import turned
+
     table = app.table
     celebration = table.celebration
     if celebration is not None:
@@ -213,7 +218,7 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     resting, flying, dragged = table.board.layers()
     still = renderer._still_layer(resting)
     images = table.images
-    return still, [(images.image(sprite.card, sprite.shown_up, sprite.squash),
+    return still, [(images.image(sprite.card, sprite.shown_up, turned(sprite.squash)),
                     (round(sprite.pos[0]), round(sprite.pos[1])))
                    for sprite in flying + dragged]
 
@@ -244,9 +249,9 @@ class _Recorder:
         if before is not None:
             before()
         drawn = self.drawn
-        start = time.perf_counter()
+        start = time.thread_time()
         app.step()
-        elapsed = time.perf_counter() - start
+        elapsed = time.thread_time() - start
         if self.drawn == drawn:  # nothing was drawn: not a frame
             _spare(app, DT - elapsed)
             app.clock.sleep(DT)
@@ -255,16 +260,16 @@ class _Recorder:
         cards = _shown_cards(app)
         still, moving = _still_picture(app)
         screen = app.screen
-        start = time.perf_counter()
+        start = time.thread_time()
         screen.fill(self.felt)
         screen.fblits(cards)
         pygame.display.flip()
-        self.floor.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        self.floor.append(time.thread_time() - start)
+        start = time.thread_time()
         screen.blit(still, (0, 0))
         screen.fblits(moving)
         pygame.display.flip()
-        self.still_floor.append(time.perf_counter() - start)
+        self.still_floor.append(time.thread_time() - start)
         _spare(app, DT - elapsed)  # the rest of the frame, as App.run offers it
         app.clock.sleep(DT)
 
@@ -467,12 +472,12 @@ def _resize(app: App) -> dict[str, Any]:
             begin = time.perf_counter()
             floor.size = target
             system = time.perf_counter() - begin
-            begin = time.perf_counter()
+            begin = time.thread_time()
             screen = floor.get_surface()
             screen.fill(felt)
             screen.fblits(_shown_cards(app))
             floor.flip()
-            floor_time = time.perf_counter() - begin
+            floor_time = time.thread_time() - begin
             # The player resizes the window: SDL makes its new picture and queues the
             # events, which the next pass handles. Then the loop as App.run runs it
             # (each pass, then the rest of its frame offered to work that can wait)
@@ -495,9 +500,9 @@ def _resize(app: App) -> dict[str, Any]:
             completes.append(time.perf_counter() - start)
             resizes.append((passes[0], floor_time, cpus[0]))
             recorder = _Recorder(app)
-            cpu = time.thread_time()
             recorder.frame(before=app.request_redraw)
-            firsts.append((time.thread_time() - cpu, floor_time))
+            # The frame's own CPU time (not the floors timed after it, nor its spare time).
+            firsts.append((recorder.frames[0], floor_time))
             while len(recorder.frames) < 60:
                 recorder.frame(before=app.request_redraw)
             stalls.append(max(passes[1:] + recorder.frames))

@@ -71,6 +71,12 @@ class Board:
         self.shake_until = 0.0
         self.cues: list[tuple[float, Sound]] = []
         self.rebuilds = 0
+        #: Counts changes to the layers (see :meth:`layers`): which sprites rest, wait or
+        #: move, in which order, and the resting ones' places and faces. Moving cards
+        #: going on their way do not count: what rests may be kept while it is the same.
+        self.version = 0
+        self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
+        self._sprites_moving: bool | None = None  # whether any sprite has steps (None: ask)
 
     # ---------------------------------------------------------------- queries
     def sprites(self) -> Iterator[CardSprite]:
@@ -80,13 +86,20 @@ class Board:
         for run in self.runs:
             yield from run
 
+    def _all(self) -> Iterator[CardSprite]:
+        # Several times a frame: ~10x cheaper than the generator of ``sprites``.
+        return itertools.chain(*self.columns, self.stock, *self.runs)
+
+    def _touch(self) -> None:
+        """The layers changed: what was worked out from them is worked out again."""
+        self.version += 1
+        self._layers = self._sprites_moving = None
+
     @property
     def moving(self) -> bool:
-        # Asked several times a frame: the plain attribute over every card is ~10x
-        # cheaper than the property through the generator.
-        sprites = itertools.chain(*self.columns, self.stock, *self.runs)
-        return (any(map(_steps_of, sprites))
-                or self.time < self.shake_until or bool(self.cues))
+        if self._sprites_moving is None:
+            self._sprites_moving = any(map(_steps_of, self._all()))
+        return self._sprites_moving or self.time < self.shake_until or bool(self.cues)
 
     def column_ys(self) -> list[list[int]]:
         """The resting y of each card, per column (for hit-testing)."""
@@ -106,26 +119,36 @@ class Board:
     def layers(self) -> tuple[list[CardSprite], list[CardSprite], list[CardSprite]]:
         """Sprites to draw, bottom first: resting ones, moving ones, then the dragged group.
 
-        Moving cards still waiting for their turn keep the stacking of where they
-        wait (higher on screen below); those on their way go above them, the
-        earliest to leave lowest, so cards land on top of each other in order.
+        Cards waiting for their turn to move rest where they wait, above the others
+        (higher on screen below); those on their way go above them, the earliest to
+        leave lowest, so cards land on top of each other in order. The lists are
+        kept until the sprites change: callers must not change them.
         """
+        if self._layers is not None:
+            return self._layers
         resting: list[CardSprite] = []
+        waiting: list[tuple[tuple[float, ...], CardSprite]] = []
         moving: list[tuple[tuple[float, ...], CardSprite]] = []
         dragged = {id(sprite) for sprite in self.dragging}
         ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
                    *(s for run in self.runs for s in reversed(run))]
+        now = self.time
         for index, sprite in enumerate(ordered):
-            if id(sprite) in dragged:
+            steps = sprite.steps
+            if not steps:
+                if id(sprite) not in dragged:
+                    resting.append(sprite)
+            elif id(sprite) in dragged:
                 continue
-            if not sprite.moving:
-                resting.append(sprite)
-            elif sprite.first_start > self.time:
-                moving.append(((0, sprite.pos[1], sprite.pos[0], index), sprite))
+            elif (start := steps[0].start) > now:
+                waiting.append(((sprite.pos[1], sprite.pos[0], index), sprite))
             else:
-                moving.append(((1, sprite.first_start, index), sprite))
+                moving.append(((start, index), sprite))
+        waiting.sort(key=lambda item: item[0])
         moving.sort(key=lambda item: item[0])
-        return resting, [sprite for _, sprite in moving], list(self.dragging)
+        resting.extend(sprite for _, sprite in waiting)
+        self._layers = resting, [sprite for _, sprite in moving], list(self.dragging)
+        return self._layers
 
     def stock_shake(self) -> float:
         """Horizontal offset of the stock while it shakes (pixels)."""
@@ -155,6 +178,7 @@ class Board:
         self.finish()
         if deal_in and self.speed > 0 and not self.reduced_motion:
             self._deal_in()
+            self._touch()
 
     def _deal_in(self) -> None:
         start = self.geometry.stock_pile(0, max(1, self._piles()))
@@ -176,6 +200,7 @@ class Board:
 
     def retarget(self) -> None:
         """Set every sprite's resting place from the lists (the model's shape)."""
+        self._touch()
         g = self.geometry
         for number, column in enumerate(self.columns):
             ys = g.card_ys(number, [sprite.face_up for sprite in column])
@@ -198,13 +223,25 @@ class Board:
         self.dragging = []
         self.shake_until = 0.0
         self.cues.clear()
+        self._touch()
 
     def update(self, dt: float) -> list[Sound]:
         """Advance by ``dt`` seconds; return the sound cues now due."""
+        before = self.time
         self.time += dt
-        for sprite in self.sprites():
-            if sprite.steps:
+        if self._sprites_moving is not False:
+            stepped = [sprite for sprite in self._all() if sprite.steps]
+            changed = False
+            for sprite in stepped:
+                step = sprite.steps[0]
                 sprite.update(self.time)
+                # A card that lands, starts its next step, or leaves after waiting.
+                changed = changed or (not sprite.steps or sprite.steps[0] is not step
+                                      or before < step.start <= self.time)
+            if changed:
+                self._touch()
+            elif not stepped:
+                self._sprites_moving = False
         due = [name for when, name in self.cues if when <= self.time]
         self.cues = [(when, name) for when, name in self.cues if when > self.time]
         return due
@@ -217,6 +254,7 @@ class Board:
     def lift(self, column: int, index: int) -> list[CardSprite]:
         """Pick up the cards of ``column`` from ``index`` on."""
         self.dragging = self.columns[column][index:]
+        self._touch()
         return self.dragging
 
     def drag_to(self, top_left: tuple[float, float]) -> None:
@@ -234,6 +272,7 @@ class Board:
             self._glide(sprite, sprite.target, self.time + number * 0.01 * self.speed,
                         TIMING.glide_back, SETTLE)
         self.dragging = []
+        self._touch()
 
     # ------------------------------------------------------------- outcomes
     def show(self, outcome: Outcome, game: Game, dropped: bool = False) -> None:
@@ -243,6 +282,7 @@ class Board:
         settles from there instead of flying. The model is already in its new state.
         """
         self.dragging = []
+        self._touch()
         events = reversed(outcome.events) if outcome.undone else outcome.events
         cursor = self.time
         try:
@@ -260,6 +300,7 @@ class Board:
             return
         self.retarget()
         self._settle_rest()
+        self._touch()
 
     def rebuild(self, game: Game) -> None:
         self.rebuilds += 1

@@ -139,20 +139,30 @@ class Celebration:
         self._window, self._kept = surface, kept
         canvas = self.canvas
         redraw = list(self._left_piles)  # drawn again from the canvas
+        plain: list[tuple[pygame.Surface, tuple[int, int]]] = []  # blitted together, in order
         for image, place in self._steps:
             drawn = image.get_rect(topleft=place)
-            if any(area.contains(drawn) for area in kept):
+            hits = drawn.collidelistall(kept)
+            if not hits:  # (the shield is one of the kept areas)
+                plain.append((image, place))
+                continue
+            if plain:
+                surface.fblits(plain)
+                plain.clear()
+            if any(kept[hit].contains(drawn) for hit in hits):
                 pass  # drawn again from the canvas below
             elif shield is None or not drawn.colliderect(shield):
                 surface.blit(image, place)
             else:
                 for piece in outside(drawn, shield):
                     surface.blit(image, piece, piece.move(-place[0], -place[1]))
-            for area in kept:  # where others draw over the cascade: from the canvas
-                if area.colliderect(drawn):
-                    canvas.set_clip(area)
-                    canvas.blit(image, place)
-                    redraw.append(drawn.clip(area))
+            for hit in hits:  # where others draw over the cascade: from the canvas
+                area = kept[hit]
+                canvas.set_clip(area)
+                canvas.blit(image, place)
+                redraw.append(drawn.clip(area))
+        if plain:
+            surface.fblits(plain)
         canvas.set_clip(None)
         self.drawn, self._steps = self._steps, []
         self._left_piles.clear()
@@ -181,8 +191,7 @@ class Celebration:
             for area, picture in kept:
                 canvas.blit(picture, area)
             self._window, self._kept = None, []
-        for image, place in self._steps:
-            canvas.blit(image, place)
+        canvas.fblits(self._steps)
         self.drawn, self._steps = self._steps, []
         self._left_piles.clear()
 

@@ -67,9 +67,10 @@ def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
 
 
 def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,
-                into: pygame.Surface | None = None) -> pygame.Surface:
+                into: pygame.Surface | None = None, grain: bool = True) -> pygame.Surface:
     """The table background for a window of ``size``, drawn into ``into`` when it is
-    given (of that size and without per-pixel alpha), else into a new surface."""
+    given (of that size and without per-pixel alpha), else into a new surface
+    (``grain``: False leaves the grain to :func:`add_grain`, as a second step)."""
     screen = pygame.display.get_surface()
     small = _gradient(colour)
     if into is not None and into.get_size() == size and not into.get_flags() & pygame.SRCALPHA:
@@ -80,7 +81,8 @@ def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,
         pygame.transform.smoothscale(small.convert(screen), size, surface)
     else:
         surface = pygame.transform.smoothscale(small, size)
-    _grain(surface)
+    if grain:
+        add_grain(surface)
     return surface
 
 
@@ -101,7 +103,7 @@ def _grain_tile() -> pygame.Surface:
     return big
 
 
-def _grain(surface: pygame.Surface) -> None:
+def add_grain(surface: pygame.Surface) -> None:
     """Sprinkle the noise (tiled) so the gradient shows no steps."""
     tile = _grain_tile()
     side = tile.get_width()

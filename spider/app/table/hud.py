@@ -176,17 +176,13 @@ class TopBar:
         self.clock_box = pygame.Rect(place.x, place.y, widths[-1], place.h)  # the last
         self._clock_digits = _digits(parts[-1][1])
 
-    def draw_clock(self, surface: pygame.Surface, backdrop: pygame.Surface,
-                   seconds: float) -> pygame.Rect | None:
-        """Draw the time alone in its place (``backdrop`` under it) when nothing else
-        on the bar changed; the area drawn, or None when the bar must be drawn whole
-        (the time has a digit more: the centred figures move)."""
-        box, shown = self.clock_box, format_time(seconds)
-        if box is None or _digits(shown) != self._clock_digits:
+    def clock_area(self, seconds: float) -> pygame.Rect | None:
+        """Where the time is drawn on the bar, when ``seconds`` shows in the same place
+        as the time last drawn; None when the bar must be drawn whole (the time has a
+        digit more: the centred figures move)."""
+        box = self.clock_box
+        if box is None or _digits(format_time(seconds)) != self._clock_digits:
             return None
-        value = _figure(shown, self.status_size, WHITE, True)
-        surface.blit(backdrop, box, box)
-        surface.blit(value, value.get_rect(midleft=box.midleft))
         return box.copy()
 
 
@@ -282,8 +278,14 @@ class Toast:
         return self.fading or was_fading != self.fading
 
     def draw(self, surface: pygame.Surface, geometry: TableGeometry) -> None:
+        placed = self.placed(geometry)
+        if placed is not None:
+            surface.blit(*placed)
+
+    def placed(self, geometry: TableGeometry) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The message's picture as it is drawn now (faded or not) and where."""
         if self.message is None:
-            return
+            return None
         width, height = geometry.size
         key = (self.message, width, height)
         if self._key != key:
@@ -292,7 +294,7 @@ class Toast:
         alpha = 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
         self._surface.set_alpha(alpha)
         y = height - geometry.pad * 2 - geometry.card_h // 2
-        surface.blit(self._surface, self._surface.get_rect(center=(width // 2, y)))
+        return self._surface, self._surface.get_rect(center=(width // 2, y))
 
 
 class Banner:

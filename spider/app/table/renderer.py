@@ -2,31 +2,32 @@
 
 The static layer (felt, the bar's backdrop, the outlines of empty places) is drawn
 when the window's size or the layout changes. The still layer adds every resting
-card and is kept between frames: when cards start or stop moving only the places
-they leave or land on are drawn again. Flying and dragged cards, the hint mark,
-the bar and the message are drawn over it each frame. Just after a resize the
-last still layer stands in, stretched, while the new one is prepared between
-frames (:meth:`TableRenderer.spare`). The win cascade draws into the still
-layer's buffer and only its new steps each frame.
+card (and cards waiting for their turn to fly) and is kept between frames: when
+cards start or stop moving only the places they leave or land on are drawn again.
+Flying and dragged cards, the hint mark, the bar (a kept picture, drawn again when
+what it shows changes) and the message are drawn over it. Frames by changes draw
+only the areas moving cards leave and enter, from the still layer. Just after a
+resize the last still layer stands in, stretched, while the new one is prepared
+between frames in steps (:meth:`TableRenderer.spare`). The win cascade draws into
+the still layer's buffer and only its new steps each frame.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from spider.app.scenes import Scene
+from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
-from spider.app.table.felt import render_felt, table_colour
+from spider.app.table.felt import add_grain, render_felt, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
-from spider.model.cards import Card
 
 if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
@@ -57,7 +58,8 @@ class TableRenderer:
         #: the one drawn stretched while the table is prepared.
         self._bar: TopBar | None = None
         self._old_bar: TopBar | None = None
-        self._backdrop_seconds = 0.0  # how long the static layer took to draw
+        self._backdrop_seconds = 0.0  # how long a step of the static layer took
+        self._background_work: Iterator[None] | None = None  # its steps, under way
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
@@ -65,8 +67,15 @@ class TableRenderer:
         self._still_drawn: list[pygame.Rect] | None = None
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
-        #: What the bar showed in the last frame (see :meth:`_bar_state`).
-        self._bar_shown: Shown | None = None
+        #: The bar as shown (its strip of the static layer and what it shows), and what
+        #: it shows (see :meth:`_bar_picture`); the strip alone, kept with the static layer.
+        self._bar_image: pygame.Surface | None = None
+        self._bar_key: tuple[object, ...] | None = None
+        self._bar_strip: pygame.Surface | None = None
+        self._code: tuple[object, str] = (None, "")  # the deal code and its text
+        self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
+        #: The board and its version when the still layer was last brought up to date.
+        self._still_seen: tuple[object, int] | None = None
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
 
@@ -108,6 +117,7 @@ class TableRenderer:
             if self.background is not None and self.background.get_size() != g.size:
                 self._still = None  # let go before a bigger one is made
             self.background, self._background_key = None, key
+            self._background_work = None
             if not later:
                 self._backdrop()
         self._still_key = None  # the resting cards are drawn again (into the same buffer)
@@ -137,18 +147,25 @@ class TableRenderer:
             self._bar = TopBar(self.geometry, hint=self.table.app.settings.hints)
         return self._bar
 
-    def _render_background(self, into: pygame.Surface | None = None) -> pygame.Surface:
-        """The static layer: felt, bar backdrop and the outlines of empty places
-        (drawn into ``into`` when it has the right size)."""
+    def _render_background(self) -> Iterator[None]:
+        """The static layer, in two steps of about the same time (at 4K each takes about
+        what a frame does): the cloth's light; then its grain, the bar's backdrop and
+        the outlines of empty places."""
         g = self.geometry
-        surface = render_felt(g.size, table_colour(self.table.app.settings.table), into=into)
+        surface = render_felt(g.size, table_colour(self.table.app.settings.table),
+                              into=self._background_buffer.get(g.size), grain=False)
+        yield
+        add_grain(surface)
         self.bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):
             surface.blit(slot, g.column_slot(column)[:2])
         surface.blit(slot, g.run_slot(0))
         surface.blit(slot, g.stock_pile(0, 1))
-        return surface
+        bar = g.bar
+        self._bar_strip = surface.subsurface((bar.x, bar.y, bar.w, bar.h)).copy()
+        self._bar_key = None
+        self.background = surface
 
     def want_pictures(self) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the
@@ -184,7 +201,7 @@ class TableRenderer:
         (True)."""
         if self.background is None:
             if calm or time.perf_counter() + self._backdrop_seconds <= until:
-                self._backdrop()
+                self._backdrop_step()
             return False
         resting, _, _ = self.table.board.layers()
         shown = dict.fromkeys(sprite.card if sprite.shown_up else None
@@ -193,8 +210,7 @@ class TableRenderer:
             return False
         if self._old_bar is not None:  # the bar's words at their new size
             self._old_bar = None
-            g = self.geometry
-            self._draw_bar(pygame.Surface((g.bar.w, g.bar.h), pygame.SRCALPHA), self.bar)
+            self._bar_picture()
             return False
         if calm or time.perf_counter() + self._backdrop_seconds <= until:
             self._still_layer(resting)
@@ -226,12 +242,18 @@ class TableRenderer:
     def _backdrop(self) -> pygame.Surface:
         """The static layer (drawn now if it was let go during a celebration or is not
         drawn yet after a resize)."""
-        if self.background is None:
-            start = time.perf_counter()
-            self.background = self._render_background(
-                self._background_buffer.get(self.geometry.size))
-            self._backdrop_seconds = time.perf_counter() - start
+        while self.background is None:
+            self._backdrop_step()
         return self.background
+
+    def _backdrop_step(self) -> None:
+        """One step towards the static layer (see :meth:`_render_background`)."""
+        if self._background_work is None:
+            self._background_work = self._render_background()
+        start = time.perf_counter()
+        if next(self._background_work, True):  # the last step is done
+            self._background_work = None
+        self._backdrop_seconds = time.perf_counter() - start
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -245,30 +267,52 @@ class TableRenderer:
             table.hinting.draw(surface)
         if self.interim is not None and self._old_bar is not None:
             self._draw_old_bar(surface)
-            self._bar_shown = None
         else:
-            self._draw_bar(surface, self.bar)
+            bar = self.geometry.bar
+            surface.blit(self._bar_picture(), (bar.x, bar.y))
+        self._draw_messages(surface)
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        """The demo's banner or the message over everything else."""
+        table = self.table
         if table.banner is not None and not table.toast.visible:
             self._banner.draw(surface, self.geometry, table.banner)
         table.toast.draw(surface, self.geometry)
 
     def _bar_state(self) -> dict[str, Any]:
-        """Everything the bar shows (what :meth:`TopBar.draw` is given)."""
+        """Everything the bar shows (what :meth:`TopBar.draw` is given; asked every frame)."""
         table = self.table
-        session, game, controller = table.app.session, table.game, table.controller
+        session, hinting, keys = table.app.session, table.hinting, table.input.keys
+        game, code = session.game, session.code
+        if code is not self._code[0]:
+            self._code = (code, str(code))
         return {"hovered": table.input.hovered, "pressed": table.input.pressed,
-                "disabled": frozenset(command for command in (Command.UNDO, Command.REDO)
-                                      if not controller.button_enabled(command)),
+                "disabled": _DISABLED[game.can_undo, game.can_redo],
                 "score": game.score, "moves": game.moves, "seconds": session.elapsed,
-                "code": str(session.code),
-                "busy": frozenset((Command.HINT,)) if table.hinting.thinking else frozenset(),
-                "note": table.input.keys.note or table.hinting.status,
-                "note_faded": table.hinting.rechecking and not table.input.keys.note}
+                "code": self._code[1],
+                "busy": _THINKING if hinting.thinking else frozenset(),
+                "note": keys.note or hinting.status,
+                "note_faded": hinting.rechecking and not keys.note}
 
-    def _draw_bar(self, surface: pygame.Surface, bar: TopBar) -> None:
+    def _bar_picture(self) -> pygame.Surface:
+        """The bar as shown, drawn again only when what it shows changes."""
         state = self._bar_state()
-        bar.draw(surface, **state)
-        self._bar_shown = _as_shown(state)
+        key = (_as_shown(state), self.bar, self._bar_strip)
+        if key != self._bar_key or self._bar_image is None:
+            strip = self._bar_strip
+            if strip is None:
+                self._backdrop()
+                strip = self._bar_strip
+            assert strip is not None
+            picture = self._bar_image
+            if picture is None or picture.get_size() != strip.get_size():
+                picture = self._bar_image = strip.copy()
+            else:
+                picture.blit(strip, (0, 0))
+            self.bar.draw(picture, **state)
+            self._bar_key = key
+            return picture
+        return self._bar_image
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
@@ -276,7 +320,8 @@ class TableRenderer:
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
         strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-        self._draw_bar(strip, old)
+        old.draw(strip, **self._bar_state())
+        self._bar_key = None
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface,
@@ -290,13 +335,17 @@ class TableRenderer:
         celebration = table.controller.celebration
         if celebration is not None:
             covers = [scene.cover() for scene in above]
-            if (table.toast.visible or table.banner is not None or len(covers) > 1
-                    or None in covers):
+            toast = table.toast.placed(self.geometry)
+            if toast is not None and not covers:  # the message covers the cascade simply
+                picture, place = toast
+                covers = [Cover(255, pygame.Rect(place.center, (0, 0)), picture, place.topleft)]
+            elif toast is not None:
+                return None
+            if table.banner is not None or len(covers) > 1 or None in covers:
                 return None
             drawn = celebration.draw_changes(surface, covers[0] if covers else None)
             return [surface.get_rect()] if drawn else None
-        if (above or table.toast.visible or table.banner is not None
-                or self.interim is not None or self._moved is None
+        if (above or self.interim is not None or self._moved is None
                 or table.hinting.mark is not None or table.board.stock_shake()
                 or table.input.keys.visible):
             return None  # the focus ring is drawn whole with the table
@@ -313,6 +362,18 @@ class TableRenderer:
             return None  # most of the window: drawing it whole is as quick
         bar = self.geometry.bar
         bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
+        before = self._bar_key
+        clock = self.bar.clock_area(table.app.session.elapsed)  # before the bar is redrawn
+        picture = self._bar_picture()
+        redraw_bar = self._bar_key != before or bar_rect.collidelist(areas) >= 0
+        if (clock is not None and bar_rect.collidelist(areas) < 0
+                and _clock_alone(self._bar_key, before)):
+            redraw_bar = False  # the time alone changed, in its own place
+        else:
+            clock = None
+        # The bar (opaque, over the cards) is drawn whole when anything there changes.
+        areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
+        areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
         highlights = self._highlights()
         for area in areas:
@@ -324,18 +385,17 @@ class TableRenderer:
                                if glow.get_rect(topleft=spot).colliderect(area)])
         surface.set_clip(None)
         self._moved = [area for area, _ in moved]
-        shown = _as_shown(self._bar_state())
-        if bar_rect.collidelist(areas) < 0 and _clock_alone(shown, self._bar_shown):
-            clock = self.bar.draw_clock(surface, self._still, table.app.session.elapsed)
-            if clock is not None:  # the time alone changed, and where it was
-                self._bar_shown = shown
-                return [*areas, clock]
-        if shown != self._bar_shown or bar_rect.collidelist(areas) >= 0:
-            surface.set_clip(bar_rect)
-            surface.blit(self._still, bar_rect.topleft, bar_rect)
-            surface.set_clip(None)
-            self._draw_bar(surface, self.bar)
+        if clock is not None:
+            surface.blit(picture, clock.move(bar_rect.topleft), clock)
+            areas.append(clock.move(bar_rect.topleft))
+        elif redraw_bar:
+            surface.blit(picture, bar_rect.topleft)
             areas.append(bar_rect)
+        if table.toast.visible or table.banner is not None:  # they change in whole frames
+            for area in areas:
+                surface.set_clip(area)
+                self._draw_messages(surface)
+            surface.set_clip(None)
         return areas
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
@@ -344,7 +404,7 @@ class TableRenderer:
         flying card and its shadow, the dragged group and its shadow, each drop
         highlight (with no cards)."""
         g = self.geometry
-        margin = self._shadow_margin()
+        margin = self._shadow_margin() if flying or dragged else 0
         areas = [(pygame.Rect(round(sprite.pos[0]) - margin, round(sprite.pos[1]) - margin,
                               g.card_w + 2 * margin, g.card_h + 2 * margin),
                   _Moving([sprite], held=False))
@@ -415,9 +475,16 @@ class TableRenderer:
         """The background with every resting card, kept between frames: when cards
         start or stop moving only the places they leave or land on are drawn again
         (while cards fly or a group is dragged, the rest is one blit)."""
-        key = [(id(sprite), sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        board = self.table.board
+        seen = (board, board.version)
         base = (id(self.images), self.images.generation, self.geometry.size)
         still = self._still
+        if (still is not None and base == self._still_base and self._still_key is not None
+                and seen == self._still_seen):
+            self._still_drawn = []  # the sprites are as they were
+            return still
+        key = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
+        self._still_seen = seen
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
             return still
@@ -458,7 +525,7 @@ class TableRenderer:
             return None
         g = self.geometry
         rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
-                         for _, _, (x, y), _ in changed])
+                         for _, (x, y), _ in changed])
         screen = pygame.Rect((0, 0), g.size)
         rects = [rect.clip(screen) for rect in rects]
         if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
@@ -466,7 +533,7 @@ class TableRenderer:
         return [rect for rect in rects if rect.w and rect.h]
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
-        image = self.images.image(sprite.card, sprite.shown_up, sprite.squash)
+        image = self.images.image(sprite.card, sprite.shown_up, turned(sprite.squash))
         x, y = sprite.pos
         x += dx + (self.geometry.card_w - image.get_width()) / 2
         surface.blit(image, (round(x), round(y)))
@@ -519,13 +586,14 @@ class TableRenderer:
         first, last = group[0], group[-1]
         card_w = self.geometry.card_w
         height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
-        width = max(1, round(card_w * first.squash))
+        width = max(1, round(card_w * turned(first.squash)))
         shadow, spread = self.images.shadow((card_w, height))  # the flat one, kept
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        if width >= card_w:
-            surface.blit(shadow, (x, y))
+        if width >= card_w:  # only where the cards leave it to be seen
+            for piece in self._shadow_pieces(shadow.get_size(), height, spread, offset):
+                surface.blit(shadow, (x + piece.x, y + piece.y), piece)
             return
         # A card turning over: the flat shadow's two ends, closer together, with its
         # even middle between them (no narrowed copy made for every width).
@@ -537,6 +605,36 @@ class TableRenderer:
         if total > 2 * end:
             surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
 
+    def _shadow_pieces(self, size: tuple[int, int], height: int, spread: int,
+                       offset: int) -> list[pygame.Rect]:
+        """The parts of a shadow of ``size`` that the cards over it (``height`` tall,
+        ``offset`` right and twice that down from it) leave to be seen: the cards are
+        opaque but for their rounded corners and a pixel or two at their edges."""
+        key = (size, height, spread, offset, self.images.radius)
+        pieces = self._pieces.get(key)
+        if pieces is None:
+            if len(self._pieces) > 64:
+                self._pieces.clear()
+            w, r = self.geometry.card_w, self.images.radius + _EDGE
+            x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
+            pieces = [pygame.Rect((0, 0), size)]
+            for hole in (pygame.Rect(x + r, y + _EDGE, w - 2 * r, height - 2 * _EDGE),
+                         pygame.Rect(x + _EDGE, y + r, w - 2 * _EDGE, height - 2 * r)):
+                pieces = [part for piece in pieces for part in outside(piece, hole)]
+            self._pieces[key] = pieces
+        return pieces
+
+
+
+#: The bar's buttons off, by whether a move can be taken back and made again.
+_DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO, undo),
+                                                                   (Command.REDO, redo))
+                                     if not able)
+             for undo in (False, True) for redo in (False, True)}
+_THINKING = frozenset((Command.HINT,))
+
+#: How far in from a card's edges its picture is surely opaque (but at the corners).
+_EDGE = 2
 
 
 class _Moving(NamedTuple):
@@ -546,8 +644,9 @@ class _Moving(NamedTuple):
     held: bool
 
 
-#: A resting card as the still layer shows it: sprite id, card, place, face shown.
-_Resting = tuple[int, Card, tuple[float, float], bool]
+#: A resting card as the still layer shows it: its sprite (one card for good; hashed
+#: by identity), place and face shown.
+_Resting = tuple[CardSprite, tuple[float, float], bool]
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
@@ -563,6 +662,16 @@ def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
         into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
 
 
+#: A card turning over narrows in this many steps of its width: every card shows the
+#: same few narrowed backs (made once), and each face a few pictures, not one a frame.
+TURN_STEPS = 32
+
+
+def turned(squash: float) -> float:
+    """``squash`` (a turning card's width, as a share) to the nearest of the steps."""
+    return 1.0 if squash >= 1.0 else max(1, round(squash * TURN_STEPS)) / TURN_STEPS
+
+
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
 
@@ -573,11 +682,15 @@ def _as_shown(state: dict[str, Any]) -> Shown:
                  for key, value in state.items())
 
 
-def _clock_alone(shown: Shown, before: Shown | None) -> bool:
-    """Whether the bar's time alone changed between two of its states."""
-    return (before is not None and shown != before
-            and [pair for pair in shown if pair[0] != "seconds"]
-            == [pair for pair in before if pair[0] != "seconds"])
+def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | None) -> bool:
+    """Whether the bar's time alone changed between two of its keys (see
+    :meth:`TableRenderer._bar_picture`)."""
+    if key is None or before is None or key == before or key[1:] != before[1:]:
+        return False
+    shown, shown_before = key[0], before[0]
+    assert isinstance(shown, tuple) and isinstance(shown_before, tuple)
+    return ([pair for pair in shown if pair[0] != "seconds"]
+            == [pair for pair in shown_before if pair[0] != "seconds"])
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
