@@ -378,6 +378,21 @@ def _release(*containers: set[Any] | list[Any]) -> None:
             time.sleep(0)
 
 
+def distinct_best(exits: list[tuple[float, int, Node]], width: int) -> list[Node]:
+    """The ``width`` best exits, one per score first: positions of equal score are mostly
+    the same position with a card parked elsewhere, and a beam of them is a beam of one."""
+    picked: list[Node] = []
+    again: list[Node] = []
+    scores: set[float] = set()
+    for score, _, node in sorted(exits, reverse=True):
+        if score in scores:
+            again.append(node)
+        else:
+            scores.add(score)
+            picked.append(node)
+    return (picked + again)[:width]
+
+
 class Searcher:
     """One full-knowledge search over a position (not thread-shared; make one per search).
 
@@ -489,8 +504,7 @@ class Searcher:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
                         heapq.heapreplace(exits, entry)
-        best = sorted(exits, reverse=True)[:width]
-        return None, [entry[2] for entry in best]
+        return None, distinct_best(exits, width)
 
     def node(self, cols: Columns, stock: tuple[int, ...], removed: int, parent: Node | None,
              steps: tuple[Step, ...]) -> Node:
@@ -556,8 +570,11 @@ class Searcher:
 
 
 def default_schedule() -> list[tuple[int, int, int, int]]:
-    """(width, budget per segment, budget for the last segment, evaluation) per attempt."""
-    schedule = []
+    """(width, budget per segment, budget for the last segment, evaluation) per attempt.
+
+    Two quick narrow attempts first: most one- and two-suit deals need no more (a fourth
+    of the work of the first full attempt), and on the others they cost little."""
+    schedule = [(1, 100, 400, 0), (1, 200, 800, 0)]
     width, budget = 1, 400
     for level in range(14):
         schedule.append((width, budget, budget * 4, 0))
