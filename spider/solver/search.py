@@ -11,11 +11,13 @@ How it works
   a beam over segments: from the ``width`` best starting positions of a
   segment, a best-first search spends ``budget`` expansions; every position it
   meets that may deal is scored *as it would be after the deal* (the stock is
-  known), and the ``width`` best become the next segment's starts. In the last
-  segment (stock empty) the best-first search looks for the win itself.
+  known), and the ``width`` best of different scores become the next segment's
+  starts. In the last segment (stock empty) the best-first search looks for the
+  win itself.
 * **Iterative widening.** Attempts grow the width and budget until the work
   budget (positions expanded, the same on any machine) or the outer time limit
-  is spent; the first attempts are cheap and solve easy deals fast.
+  is spent; the first attempts are cheap and solve easy deals fast. The deal gain
+  of a move is looked up in a table of the coming deal's fits.
 * **Compound moves.** A mixed-suit descending sequence moves as one step when
   enough empty columns let it go group by group (the steps are spelled out in
   the line printed). Pointless moves are never generated: moving a whole column
@@ -204,6 +206,12 @@ def card_fit(top: int, card: int, w: Weights) -> float:
     if top & RANK == (card & RANK) + 1:
         return w.rank
     return -w.brk
+
+
+def fit_rows(cards: tuple[int, ...], w: Weights) -> list[list[float]]:
+    """:func:`card_fit` of the card each column gets next, by the column's last card
+    (``rows[column][top]``): one deal's fits looked up instead of worked out per move."""
+    return [[card_fit(top, card, w) for top in range(2 * DOWN)] for card in cards]
 
 
 def gain_of(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
@@ -436,6 +444,7 @@ class Searcher:
         has_stock = bool(stock)
         stock_len = len(stock)
         cards = deal_cards(stock, len(starts[0][0]))
+        fits = fit_rows(cards, w)
         heap: list[tuple[float, int, Node]] = []
         counter = 0
         exits: list[tuple[float, int, Node]] = []  # a min-heap
@@ -481,10 +490,10 @@ class Searcher:
                     child_gain = gain_of(new, cards, w)
                 else:
                     rest = new[source]
-                    child_gain = (gain - card_fit(src[-1], cards[source], w)
-                                  + card_fit(src[-1], cards[target], w)
-                                  + (card_fit(rest[-1], cards[source], w) if rest else 0)
-                                  - (card_fit(dst[-1], cards[target], w) if dst else 0))
+                    from_row, to_row = fits[source], fits[target]
+                    child_gain = (gain - from_row[src[-1]] + to_row[src[-1]]
+                                  + (from_row[rest[-1]] if rest else 0)
+                                  - (to_row[dst[-1]] if dst else 0))
                 seen.add(child_key)
                 # A compound move keeps (source, target, cards, groups): its steps are
                 # planned only if it ends up on the winning line (see path_of).
