@@ -16,8 +16,7 @@ How it works
   win itself.
 * **Iterative widening.** Attempts grow the width and budget until the work
   budget (positions expanded, the same on any machine) or the outer time limit
-  is spent; the first attempts are cheap and solve easy deals fast. The deal gain
-  of a move is looked up in a table of the coming deal's fits.
+  is spent; the first attempts are cheap and solve easy deals fast.
 * **Compound moves.** A mixed-suit descending sequence moves as one step when
   enough empty columns let it go group by group (the steps are spelled out in
   the line printed). Pointless moves are never generated: moving a whole column
@@ -27,7 +26,7 @@ How it works
   stock is empty, regardless of the column order. A move's key comes from its
   parent's (:mod:`spider.solver.hashing`), so a position met before is turned
   away before it is built; the deal gain, too, is updated for the two columns
-  a move touches.
+  a move touches (looked up in a table of the coming deal's fits).
 * **Evaluation** (:func:`column_info`): face-down cards, one-suit links,
   rank-only links, breaks, cleared and empty columns, runs removed.
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
