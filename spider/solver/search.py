@@ -11,8 +11,9 @@ How it works
   a beam over segments: from the ``width`` best starting positions of a
   segment, a best-first search spends ``budget`` expansions; every position it
   meets that may deal is scored *as it would be after the deal* (the stock is
-  known), and the ``width`` best become the next segment's starts. In the last
-  segment (stock empty) the best-first search looks for the win itself.
+  known), and the ``width`` best of different scores become the next segment's
+  starts. In the last segment (stock empty) the best-first search looks for the
+  win itself.
 * **Iterative widening.** Attempts grow the width and budget until the work
   budget (positions expanded, the same on any machine) or the outer time limit
   is spent; the first attempts are cheap and solve easy deals fast.
@@ -25,7 +26,7 @@ How it works
   stock is empty, regardless of the column order. A move's key comes from its
   parent's (:mod:`spider.solver.hashing`), so a position met before is turned
   away before it is built; the deal gain, too, is updated for the two columns
-  a move touches.
+  a move touches (looked up in a table of the coming deal's fits).
 * **Evaluation** (:func:`column_info`): face-down cards, one-suit links,
   rank-only links, breaks, cleared and empty columns, runs removed.
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
@@ -206,6 +207,12 @@ def card_fit(top: int, card: int, w: Weights) -> float:
     return -w.brk
 
 
+def fit_rows(cards: tuple[int, ...], w: Weights) -> list[list[float]]:
+    """:func:`card_fit` of the card each column gets next, by the column's last card
+    (``rows[column][top]``): one deal's fits looked up instead of worked out per move."""
+    return [[card_fit(top, card, w) for top in range(2 * DOWN)] for card in cards]
+
+
 def gain_of(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
     """:func:`deal_gain` of a position, counting nothing for empty columns."""
     return sum(card_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
@@ -378,6 +385,21 @@ def _release(*containers: set[Any] | list[Any]) -> None:
             time.sleep(0)
 
 
+def distinct_best(exits: list[tuple[float, int, Node]], width: int) -> list[Node]:
+    """The ``width`` best exits, one per score first: positions of equal score are mostly
+    the same position with a card parked elsewhere, and a beam of them is a beam of one."""
+    picked: list[Node] = []
+    again: list[Node] = []
+    scores: set[float] = set()
+    for score, _, node in sorted(exits, reverse=True):
+        if score in scores:
+            again.append(node)
+        else:
+            scores.add(score)
+            picked.append(node)
+    return (picked + again)[:width]
+
+
 class Searcher:
     """One full-knowledge search over a position (not thread-shared; make one per search).
 
@@ -421,6 +443,7 @@ class Searcher:
         has_stock = bool(stock)
         stock_len = len(stock)
         cards = deal_cards(stock, len(starts[0][0]))
+        fits = fit_rows(cards, w)
         heap: list[tuple[float, int, Node]] = []
         counter = 0
         exits: list[tuple[float, int, Node]] = []  # a min-heap
@@ -466,10 +489,10 @@ class Searcher:
                     child_gain = gain_of(new, cards, w)
                 else:
                     rest = new[source]
-                    child_gain = (gain - card_fit(src[-1], cards[source], w)
-                                  + card_fit(src[-1], cards[target], w)
-                                  + (card_fit(rest[-1], cards[source], w) if rest else 0)
-                                  - (card_fit(dst[-1], cards[target], w) if dst else 0))
+                    from_row, to_row = fits[source], fits[target]
+                    child_gain = (gain - from_row[src[-1]] + to_row[src[-1]]
+                                  + (from_row[rest[-1]] if rest else 0)
+                                  - (to_row[dst[-1]] if dst else 0))
                 seen.add(child_key)
                 # A compound move keeps (source, target, cards, groups): its steps are
                 # planned only if it ends up on the winning line (see path_of).
@@ -489,8 +512,7 @@ class Searcher:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
                         heapq.heapreplace(exits, entry)
-        best = sorted(exits, reverse=True)[:width]
-        return None, [entry[2] for entry in best]
+        return None, distinct_best(exits, width)
 
     def node(self, cols: Columns, stock: tuple[int, ...], removed: int, parent: Node | None,
              steps: tuple[Step, ...]) -> Node:
@@ -556,8 +578,11 @@ class Searcher:
 
 
 def default_schedule() -> list[tuple[int, int, int, int]]:
-    """(width, budget per segment, budget for the last segment, evaluation) per attempt."""
-    schedule = []
+    """(width, budget per segment, budget for the last segment, evaluation) per attempt.
+
+    Two quick narrow attempts first: most one- and two-suit deals need no more (a fourth
+    of the work of the first full attempt), and on the others they cost little."""
+    schedule = [(1, 100, 400, 0), (1, 200, 800, 0)]
     width, budget = 1, 400
     for level in range(14):
         schedule.append((width, budget, budget * 4, 0))

@@ -15,7 +15,7 @@ from spider.commands.main import main
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game
 from spider.model.notation import game_from_code, parse_position
-from spider.solver.search import plan_supermove, solve, verify
+from spider.solver.search import distinct_best, plan_supermove, solve, verify
 from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
 
@@ -169,6 +169,21 @@ def test_node_budget_gives_the_same_answer_every_time():
     # Too little work finds nothing and proves nothing; the work is the limit, not time.
     short = solve(game, 600, nodes=300)
     assert not short.won and not short.proven and short.expanded <= 300
+
+
+@pytest.mark.parametrize("code", ["SP1-S1C-AAAAAAA", "SP1-S1C-AAAAAAB", "SP1-S2C-AAAAAAA",
+                                  "SP1-S2C-AAAAAAC"])
+def test_easy_deals_are_won_by_the_first_quick_attempt(code):
+    # The first narrow attempts cost a fourth of a full one; most 1- and 2-suit deals need no more.
+    result = solve(game_from_code(DealCode.parse(code)), 600, nodes=1_000)
+    assert result.won and result.expanded <= 1_000
+
+
+def test_beam_keeps_positions_of_different_scores_first():
+    exits = [(9.0, 1, ("a",)), (9.0, 2, ("b",)), (7.0, 3, ("c",)), (5.0, 4, ("d",))]
+    best = distinct_best(exits, 3)
+    assert best[0] in (("a",), ("b",)) and best[1:] == [("c",), ("d",)]
+    assert sorted(distinct_best(exits, 5)) == [("a",), ("b",), ("c",), ("d",)]
 
 
 def test_winnable_code_and_can_still_win():
