@@ -11,6 +11,9 @@ passes take them out, each keeping the line legal and won:
   send the next move of the same cards straight from where they were; keep the
   change when the rest of the line still plays legally and wins.
 
+Then the ending, from the last deal on, is searched again for the fewest moves
+(:mod:`spider.solver.finish`).
+
 Positions are compared exactly (the stock as well as every card, face up or
 down), so a shortcut never leans on a card the line has not turned yet. The
 work is counted in steps played, so the result is the same on any machine.
@@ -18,6 +21,7 @@ work is counted in steps played, so the result is the same on any machine.
 
 from __future__ import annotations
 
+from spider.solver.finish import finish
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -28,6 +32,8 @@ from spider.solver.state import (
 
 #: Steps played, at most, while shortening one line.
 BUDGET = 400_000
+#: Positions expanded, at most, when searching the ending again.
+FINISH_NODES = 4500
 #: Rounds of both passes, at most (a round that changes nothing ends it).
 ROUNDS = 2
 
@@ -208,4 +214,18 @@ def shorten(start: Position, steps: list[Step], budget: int = BUDGET) -> list[St
         steps = drop_moves(start, steps, work)
         if len(steps) == before or work.left <= 0:
             break
-    return steps
+    return shorter_ending(start, steps, work)
+
+
+def shorter_ending(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:
+    """The line with its ending (the moves after the last deal) searched again for fewer
+    moves (:func:`spider.solver.finish.finish`)."""
+    work = work or _Work(BUDGET)
+    deals = [index for index, step in enumerate(steps) if step is None]
+    begin = deals[-1] + 1 if deals else 0
+    position = start
+    for step in steps[:begin]:
+        position = position.play(step)
+    ending, spent = finish(position, min(FINISH_NODES, max(work.left, 0)), len(steps) - begin)
+    work.spend(spent)
+    return steps if ending is None else [*steps[:begin], *ending]
