@@ -33,7 +33,7 @@ from spider.solver.state import (
 #: Steps played, at most, while shortening one line.
 BUDGET = 400_000
 #: Positions expanded, at most, when searching the ending again.
-FINISH_NODES = 4500
+FINISH_NODES = 1500
 #: Rounds of both passes, at most (a round that changes nothing ends it).
 ROUNDS = 2
 
