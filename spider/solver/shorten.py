@@ -219,13 +219,16 @@ def shorten(start: Position, steps: list[Step], budget: int = BUDGET) -> list[St
 
 def shorter_ending(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:
     """The line with its ending (the moves after the last deal) searched again for fewer
-    moves (:func:`spider.solver.finish.finish`)."""
+    moves (:func:`spider.solver.finish.finish`); when that finds nothing, the second half
+    of the ending, which is nearer the win."""
     work = work or _Work(BUDGET)
     deals = [index for index, step in enumerate(steps) if step is None]
     begin = deals[-1] + 1 if deals else 0
-    position = start
-    for step in steps[:begin]:
-        position = position.play(step)
-    ending, spent = finish(position, min(FINISH_NODES, max(work.left, 0)), len(steps) - begin)
-    work.spend(spent)
-    return steps if ending is None else [*steps[:begin], *ending]
+    line = positions_of(start, steps)
+    for first in dict.fromkeys((begin, (begin + len(steps)) // 2)):
+        ending, spent = finish(line[first], min(FINISH_NODES, max(work.left, 0)),
+                               len(steps) - first)
+        work.spend(spent)
+        if ending is not None:
+            return [*steps[:first], *ending]
+    return steps
