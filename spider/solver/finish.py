@@ -26,7 +26,8 @@ import itertools
 from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Position, Step, movable_length
 
 #: The weight of the bound against the moves made: above 1 a longer line may be
-#: found, but far sooner (2.5 found the same median lines as 1.3 at a sixth of the work).
+#: found, but far sooner (searching again at 1.8 and 1.3 took six times the work and
+#: gained 4.5 moves on the median 2-suit line, none on 1 or 4 suits).
 WEIGHT = 2.5
 #: Positions expanded, at most, for one ending.
 NODES = 1500

@@ -21,7 +21,7 @@ work is counted in steps played, so the result is the same on any machine.
 
 from __future__ import annotations
 
-from spider.solver.finish import finish
+from spider.solver.finish import NODES, finish
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -32,8 +32,6 @@ from spider.solver.state import (
 
 #: Steps played, at most, while shortening one line.
 BUDGET = 400_000
-#: Positions expanded, at most, when searching the ending again.
-FINISH_NODES = 1500
 #: Rounds of both passes, at most (a round that changes nothing ends it).
 ROUNDS = 2
 
@@ -226,9 +224,8 @@ def shorter_ending(start: Position, steps: list[Step], work: _Work | None = None
     begin = deals[-1] + 1 if deals else 0
     line = positions_of(start, steps)
     for first in dict.fromkeys((begin, (begin + len(steps)) // 2)):
-        ending, spent = finish(line[first], min(FINISH_NODES, max(work.left, 0)),
-                               len(steps) - first)
-        work.spend(spent)
+        ending, spent = finish(line[first], min(NODES, max(work.left, 0)), len(steps) - first)
+        work.spend(spent)  # a position expanded counts as one step played
         if ending is not None:
             return [*steps[:first], *ending]
     return steps
