@@ -11,6 +11,9 @@ passes take them out, each keeping the line legal and won:
   send the next move of the same cards straight from where they were; keep the
   change when the rest of the line still plays legally and wins.
 
+Then the ending, from the last deal on, is searched again for the fewest moves
+(:mod:`spider.solver.finish`).
+
 Positions are compared exactly (the stock as well as every card, face up or
 down), so a shortcut never leans on a card the line has not turned yet. The
 work is counted in steps played, so the result is the same on any machine.
@@ -18,6 +21,7 @@ work is counted in steps played, so the result is the same on any machine.
 
 from __future__ import annotations
 
+from spider.solver.finish import NODES, finish
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -208,4 +212,20 @@ def shorten(start: Position, steps: list[Step], budget: int = BUDGET) -> list[St
         steps = drop_moves(start, steps, work)
         if len(steps) == before or work.left <= 0:
             break
+    return shorter_ending(start, steps, work)
+
+
+def shorter_ending(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:
+    """The line with its ending (the moves after the last deal) searched again for fewer
+    moves (:func:`spider.solver.finish.finish`); when that finds nothing, the second half
+    of the ending, which is nearer the win."""
+    work = work or _Work(BUDGET)
+    deals = [index for index, step in enumerate(steps) if step is None]
+    begin = deals[-1] + 1 if deals else 0
+    line = positions_of(start, steps)
+    for first in dict.fromkeys((begin, (begin + len(steps)) // 2)):
+        ending, spent = finish(line[first], min(NODES, max(work.left, 0)), len(steps) - first)
+        work.spend(spent)  # a position expanded counts as one step played
+        if ending is not None:
+            return [*steps[:first], *ending]
     return steps

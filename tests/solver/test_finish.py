@@ -1,0 +1,84 @@
+"""The ending searched again: fewer moves, still a win, and a bound that holds."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spider.model.dealcode import DealCode
+from spider.model.notation import game_from_code, parse_position
+from spider.solver.finish import finish, groups, moves_needed
+from spider.solver.search import Searcher, verify
+from spider.solver.shorten import positions_of, shorten, shorter_ending
+from spider.solver.state import Position, Step
+
+# Two runs to finish: the spades need their ace, the hearts their lower half.
+TWO_RUNS = """\
+rules: classic
+removed: 6
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: Kh Qh Jh Th 9h 8h 7h 6h
+3: 5h 4h 3h 2h Ah
+4: As
+5:
+"""
+
+
+def position(text: str) -> Position:
+    return Position.from_game(parse_position(text))
+
+
+def test_groups_split_where_a_card_does_not_lie_on_its_next_higher_card():
+    start = position(TWO_RUNS)
+    assert groups(start.cols) == 4
+    assert moves_needed(start.cols) == 2  # four groups, two runs: two moves at least
+    assert groups(position("1: [Ks] [Qh] 5h 4h 3s\n2:\n").cols) == 4  # face-down cards count
+
+
+def test_the_ending_found_is_the_shortest_and_wins():
+    start = position(TWO_RUNS)
+    line, spent = finish(start)
+    assert line is not None and len(line) == 2 and spent > 0
+    assert positions_of(start, line)[-1].is_won
+
+
+def test_a_wandering_ending_is_replaced_and_a_short_one_kept():
+    start = position(TWO_RUNS)
+    wandering: list[Step] = [(3, 4, 1), (4, 0, 1), (2, 4, 5), (4, 1, 5)]
+    shorter = shorter_ending(start, wandering)
+    assert len(shorter) == 2 and positions_of(start, shorter)[-1].is_won
+    assert shorter_ending(start, shorter) == shorter  # nothing shorter: the line stays
+
+
+def test_no_ending_is_searched_while_the_stock_lasts_or_beyond_the_budget():
+    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAB"))
+    assert finish(Position.from_game(game)) == (None, 0)
+    assert finish(position(TWO_RUNS), nodes=0) == (None, 0)
+    assert finish(position(TWO_RUNS), longest=2)[0] is None  # two moves are not fewer
+
+
+def _raw_line(code: str, nodes: int) -> tuple[Position, list[Step]]:
+    """A winning line as the search finds it, before any shortening."""
+    start = Position.from_game(game_from_code(DealCode.parse(code)))
+    steps = Searcher(start, math.inf, nodes=nodes).run()
+    assert steps is not None
+    return start, steps
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number=st.integers(0, 10_000), suits=st.sampled_from((1, 2)))
+def test_shortened_lines_win_and_are_never_longer(number: int, suits: int):
+    code = str(DealCode("SP", suits, False, number))
+    start, steps = _raw_line(code, 60_000)
+    shorter = shorten(start, steps)
+    assert len(shorter) <= len(steps)
+    assert verify(game_from_code(DealCode.parse(code)), shorter)
+    ending = next(index for index in range(len(shorter), -1, -1)
+                  if not positions_of(start, shorter[:index])[-1].stock)
+    # The bound that prunes the searches holds for a real ending.
+    rest = positions_of(start, shorter[:ending])[-1]
+    assert len(shorter) - ending >= moves_needed(rest.cols)
