@@ -39,9 +39,10 @@ API for the view
 ``suggest(..., samples=6, nodes=300, avoid=None, stalled=False)``
     The extra knobs: determinizations, expansions per determinization,
     positions (:func:`visible_key`) not to return to, and the stall flag the
-    demo computes. The work (samples × nodes) is fixed, so the answer is
-    repeatable; ``time_budget=None`` lifts the outer time limit, which otherwise
-    may cut sampling short on a slow machine.
+    demo computes. The work (samples × nodes, and at most :data:`BRANCH`
+    positions built per node) is fixed, so the answer is repeatable;
+    ``time_budget=None`` lifts the outer time limit, which otherwise may cut
+    sampling short on a slow machine.
 
 :class:`Seen`
     Call ``seen.record(game, outcome)`` after every action, undo and redo;
