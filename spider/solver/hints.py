@@ -39,9 +39,10 @@ API for the view
 ``suggest(..., samples=6, nodes=300, avoid=None, stalled=False)``
     The extra knobs: determinizations, expansions per determinization,
     positions (:func:`visible_key`) not to return to, and the stall flag the
-    demo computes. The work (samples × nodes) is fixed, so the answer is
-    repeatable; ``time_budget=None`` lifts the outer time limit, which otherwise
-    may cut sampling short on a slow machine.
+    demo computes. The work (samples × nodes, and at most :data:`BRANCH`
+    positions built per node) is fixed, so the answer is repeatable;
+    ``time_budget=None`` lifts the outer time limit, which otherwise may cut
+    sampling short on a slow machine.
 
 :class:`Seen`
     Call ``seen.record(game, outcome)`` after every action, undo and redo;
@@ -110,6 +111,10 @@ TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 SAMPLES = 6  # determinizations per hint
 NODES = 300  # expansions per determinization
+#: Positions built per expansion, on average, that a determinization may spend: a
+#: rich position (many moves, an empty column) stops its look-ahead sooner rather
+#: than cost several times as much as a plain one.
+BRANCH = 8
 
 #: The evaluation the hints use: like the solver's, but turning cards counts for more
 #: (it also brings information the player lacks).
@@ -294,7 +299,8 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
                nodes: int) -> tuple[list[float], list[float]]:
     """Best value reachable through each root action (before the next deal), and the
     value right after it. Positions met before are recognised by their keys, worked
-    out from their parents' (:mod:`spider.solver.hashing`), before they are built."""
+    out from their parents' (:mod:`spider.solver.hashing`), before they are built.
+    It stops after ``nodes`` expansions or ``nodes`` × :data:`BRANCH` positions built."""
     has_stock = bool(stock)
     best = [float("-inf")] * len(roots)
     first = [float("-inf")] * len(roots)
@@ -318,7 +324,8 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
         heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1, key,
                               gain_of(new, cards, DEFAULT)))
     expanded = 0
-    while heap and expanded < nodes:
+    most = nodes * BRANCH + counter
+    while heap and expanded < nodes and counter < most:
         negative, _, node_cols, node_removed, index, depth, key, gain = heapq.heappop(heap)
         h = -negative
         expanded += 1

@@ -49,8 +49,8 @@ def start(play, monkeypatch: pytest.MonkeyPatch):
     """``play`` with the engine answering at once, without the winnability search
     unless asked for."""
     monkeypatch.setattr(Hinting, "threaded", False)
-    # A budget never reached: the engine's answer is then the same on a busy machine.
-    monkeypatch.setattr(hinting_module, "HINT_BUDGET", 60.0)
+    # No outer time limit: the engine's answer is then the same on a busy machine.
+    monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)
 
     def begin(winnability: bool = False, **options: object) -> EventDriver:
         monkeypatch.setattr(Hinting, "winnability", winnability)
@@ -64,9 +64,10 @@ def hinting(driver: EventDriver) -> Hinting:
 
 
 def expected_hint(driver: EventDriver):
+    """The engine's answer with the table's fixed work and no time limit at all."""
     game = driver.table.game
     return suggest(copy.deepcopy(game), last_action(game), Seen(dict(hinting(driver).seen.known)),
-                   hinting_module.HINT_BUDGET)
+                   None, samples=hinting_module.HINT_SAMPLES, nodes=hinting_module.HINT_NODES)
 
 
 def press_h(driver: EventDriver) -> None:
@@ -246,7 +247,7 @@ def test_a_resumed_game_remembers_the_cards_its_player_saw() -> None:
 @pytest.mark.slow
 def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypatch) -> None:
     monkeypatch.setattr(Hinting, "winnability", False)
-    monkeypatch.setattr(hinting_module, "HINT_BUDGET", 60.0)
+    monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)
     driver = play(code=CODE, hints=True)
     table, game = driver.table, driver.table.game
     wanted = expected_hint(driver)
@@ -350,6 +351,22 @@ def test_the_bar_says_whether_the_deal_can_still_be_won(start) -> None:
     assert lost.table.hinting.status == tr("table.no-win-found")
     off = start(winnability=True, position=ONE_MOVE_TO_WIN, hints=True)
     assert off.table.hinting.status is None
+
+
+def test_the_can_still_win_search_is_cut_by_positions_not_by_the_clock(start, monkeypatch) -> None:
+    # Three moves from the win: one position expanded is not enough to see it, whatever
+    # the machine's speed; the table's budget is.
+    three_moves = """
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s
+2: 3s
+3: 2s
+4: As
+"""
+    driver = start(winnability=True, position=three_moves, win_check=True)
+    assert hinting(driver).status == tr("table.winnable")
+    monkeypatch.setattr(hinting_module, "WIN_NODES", 1)
+    cut = start(winnability=True, position=three_moves, win_check=True)
+    assert cut.table.hinting.status == tr("table.no-win-found")
 
 
 def test_the_settings_switch_turns_the_can_still_win_note_on(start) -> None:

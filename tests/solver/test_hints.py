@@ -9,6 +9,7 @@ import pytest
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
+from spider.solver import hints as hints_module
 from spider.solver.hints import Hint, Seen, demo_step, past_positions, suggest, visible_key
 
 # A fixed amount of work and no time limit, so hints are repeatable on any machine.
@@ -190,3 +191,43 @@ stock: 2c 3c
     game.columns[2].clear()
     hint = suggest(game, None, stalled=True, **EFFORT)  # an empty column: fill it first
     assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2
+
+
+RICH = """\
+rules: classic
+stock: 2s 3s 4s 5s 6s 7s 8s 9s Ts Js
+1: [Ks] [Qs] 9s 4s
+2: [Js] Ts 6s
+3: [Ts] 8s 3s
+4: [9s] Qs 7s 2s
+5: [8s] Ks 5s
+6: [7s] Js 9s 4s
+7: [6s] Ts 6s
+8: [5s] 8s 3s
+9:
+10:
+"""
+
+
+def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
+    # One suit and two empty columns: dozens of moves from every position. Each
+    # look-ahead builds at most nodes x BRANCH positions (and the moves of one last
+    # expansion), so such a hint costs about what a plain one does.
+    game = parse_position(RICH)
+    built: list[int] = []
+    real = hints_module.apply_move
+
+    def counted(*args: int):
+        built.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(hints_module, "apply_move", counted)
+    effort = {"time_budget": None, "samples": 2, "nodes": 60}
+    hint = suggest(game, None, **effort)
+    assert hint is not None and game.is_legal(hint.action)
+    capped = len(built)
+    assert capped <= 2 * (60 * hints_module.BRANCH + 100)
+    built.clear()
+    monkeypatch.setattr(hints_module, "BRANCH", 1000)
+    suggest(game, None, **effort)
+    assert len(built) > capped * 1.5  # the ceiling is what held it

@@ -39,7 +39,16 @@ from spider.commands.solve import parse_nodes
 from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import game_from_code
-from spider.solver.hints import NODES, SAMPLES, STALL, Seen, is_progress, suggest, visible_key
+from spider.solver.hints import (
+    BRANCH,
+    NODES,
+    SAMPLES,
+    STALL,
+    Seen,
+    is_progress,
+    suggest,
+    visible_key,
+)
 from spider.solver.search import solve
 from spider.text.i18n import tr
 
@@ -218,8 +227,9 @@ def table(rows: list[Row], plan: Plan) -> list[str]:
     node_text = f", {plan.nodes} nodes" if plan.nodes is not None else ""
     hint_limit = f", outer limit {plan.hint_seconds:g} s" if plan.hint_seconds else ""
     lines.append(f"(times in CPU seconds; full knowledge: limit {plan.seconds:g} s{node_text}"
-                 f" per deal; hints: {plan.hint_samples} samples x {plan.hint_nodes} nodes"
-                 f"{hint_limit}; {plan.jobs} processes)")
+                 f" per deal; hints: {plan.hint_samples} samples x {plan.hint_nodes} nodes,"
+                 f" at most {plan.hint_nodes * BRANCH} positions built per sample{hint_limit};"
+                 f" {plan.jobs} processes)")
     lines.append("budgets (issue 20):")
     for row in rows:
         lines.append(f"  {row.suits} suit{'s' if row.suits > 1 else ''}: "

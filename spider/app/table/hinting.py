@@ -20,17 +20,21 @@ acted meanwhile) is dropped, and queued work that went stale is never run.
   key or click stops it (and does nothing else). Each next action is worked
   out once the cards of the last one have landed, so frames are never shared
   with the engine.
-* **Winnability** (Settings → "Say whether the deal can still be won", off
-  by default): after each action the solver looks, with full knowledge of the
-  face-down cards, for a win from the position; the bar says "This deal can
-  still be won" or "No win found". The search runs only while the table is
-  calm (nothing moving or dragged, no hint or demo under way: the worker
-  shares the interpreter lock with the frames) and starts after a frame, not
-  within one. Any action stops it within a few positions and it frees its
-  memory a slice at a time; it starts over when all is calm again. The frame
-  that shows an action made while it runs still waits for the interpreter a
-  few ms more (up to ~20 ms on a loaded 2-core machine): one reason it is a
+* **Winnability** (Settings → "Say whether the deal can still be won", off by
+  default): after each action the solver looks, with full knowledge of the
+  face-down cards, for a win from the position within :data:`WIN_NODES` positions;
+  the bar says "This deal can still be won" or "No win found". The search runs
+  only while the table is calm (nothing moving or dragged, no hint or demo under
+  way: the worker shares the interpreter lock with the frames) and starts after
+  a frame, not within one. Any action stops it within a few positions and it
+  frees its memory a slice at a time; it starts over when all is calm again. The
+  frame that shows an action made while it runs still waits for the interpreter
+  a few ms more (up to ~20 ms on a loaded 2-core machine): one reason it is a
   choice, off by default.
+
+Hints and the search for a win are cut by work (determinizations and positions
+expanded), not by the clock, so they say the same on any machine; their seconds
+are only an outer limit for a very slow or busy one.
 
 ``threaded = False`` (tests) runs each request at once on the loop's thread,
 so answers come back deterministically, still through the same delivery path.
@@ -49,7 +53,7 @@ import pygame
 from spider.app.worker import Answer, Job, Worker
 from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.model.notation import game_from_code
-from spider.solver.hints import Hint, Seen, demo_step, suggest
+from spider.solver.hints import NODES, SAMPLES, Hint, Seen, demo_step, suggest
 from spider.solver.state import Position
 from spider.solver.winnable import can_still_win
 from spider.text.i18n import tr
@@ -60,10 +64,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Seconds the hint engine may think (its answers usually come far sooner).
-HINT_BUDGET = 0.8
-#: Seconds the solver may look for a win after each action.
-WIN_SECONDS = 6.0
+#: The hint engine's work per hint, fixed so a hint is the same on any machine
+#: (see :func:`spider.solver.hints.suggest`): determinizations, and expansions in each.
+HINT_SAMPLES = SAMPLES
+HINT_NODES = NODES
+#: Seconds after which a hint stops sampling on a very slow machine: an outer limit
+#: only (a hint takes a few tenths of a second).
+HINT_SECONDS: float | None = 4.0
+#: Positions the solver expands looking for a win after each action (a few seconds),
+#: so the note says the same on any machine; ``WIN_SECONDS`` is the outer limit.
+WIN_NODES = 60_000
+WIN_SECONDS: float = 30.0
 #: Seconds between two demo actions once the cards rest (at normal speed).
 DEMO_PAUSE = 0.25
 #: How soon the loop looks again when a search waits to start (seconds).
@@ -180,7 +191,8 @@ class Hinting:
         self._pause_winnable()
         snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
         seen = Seen(dict(self.seen.known))
-        self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_BUDGET))
+        self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_SECONDS,
+                                                     samples=HINT_SAMPLES, nodes=HINT_NODES))
         self._changed = True
 
     def start_demo(self) -> None:
@@ -208,7 +220,8 @@ class Hinting:
 
         def work(cancel: threading.Event) -> Action | None:
             # The worker's own copy follows the demo: it plays each action it chooses.
-            action = demo_step(game, previous, seen, HINT_BUDGET)
+            action = demo_step(game, previous, seen, HINT_SECONDS, samples=HINT_SAMPLES,
+                               nodes=HINT_NODES)
             if action is not None and not cancel.is_set():
                 seen.record(game, game.play(action))
             return action
@@ -341,7 +354,8 @@ class Hinting:
         position = self._win_position
         if position is not None and "winnable" not in self._wanted and self._calm:
             self._request("winnable",
-                          lambda cancel: can_still_win(position, WIN_SECONDS, cancel))
+                          lambda cancel: can_still_win(position, WIN_SECONDS, cancel,
+                                                       WIN_NODES))
         return self._take_changed()
 
     def _take_changed(self) -> bool:
