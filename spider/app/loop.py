@@ -23,7 +23,7 @@ import pygame
 
 from spider.app.assets import ASSETS
 from spider.app.clock import Clock, SystemClock
-from spider.app.desktop import name_the_app
+from spider.app.desktop import name_the_app, software_framebuffer
 from spider.app.dialogs import (
     ConfirmScene,
     HelpScene,
@@ -77,6 +77,7 @@ class App:
         and ``session`` stand in for the saved ones. ``size``: the windowed size;
         ``fullscreen`` overrides the setting (headless runs)."""
         name_the_app()
+        software_framebuffer()
         pygame.display.init()
         pygame.font.init()
         saved = saved if saved is not None else load_saved()
