@@ -24,15 +24,6 @@ import pygame
 from spider.app.assets import ASSETS
 from spider.app.clock import Clock, SystemClock
 from spider.app.desktop import name_the_app, software_framebuffer
-from spider.app.dialogs import (
-    ConfirmScene,
-    HelpScene,
-    MenuScene,
-    NewGameScene,
-    SettingsScene,
-    StatisticsScene,
-    WinScene,
-)
 from spider.app.displays import display_of, displays
 from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
@@ -49,10 +40,12 @@ from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.text.i18n import say, set_language, tr
 
-#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``).
-DIALOGS: dict[DialogName, Callable[[App], Scene]] = {
-    DialogName.NEW_GAME: NewGameScene, DialogName.SETTINGS: SettingsScene,
-    DialogName.STATISTICS: StatisticsScene, DialogName.HELP: HelpScene}
+#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``):
+#: their classes in :mod:`spider.app.dialogs`, imported when one first opens (the first
+#: frame does not wait for them).
+DIALOGS: dict[DialogName, str] = {
+    DialogName.NEW_GAME: "NewGameScene", DialogName.SETTINGS: "SettingsScene",
+    DialogName.STATISTICS: "StatisticsScene", DialogName.HELP: "HelpScene"}
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
@@ -96,7 +89,7 @@ class App:
                 Problem("history", self.game_log.problem, self.game_log.set_aside))
         #: The last game left unfinished (a loss), for Menu → Analyse this game.
         self.last_lost: Session | None = None
-        self.sounds = Sounds(self)
+        self.sounds = Sounds(self, later=True)  # opened after the first frame
         self.scenes = SceneStack()
         self.running = True
         self.hidden = False  # the window is minimised or hidden
@@ -285,12 +278,14 @@ class App:
         self.request_redraw()
 
     def open_dialog(self, name: DialogName) -> None:
+        from spider.app import dialogs
+
         if name is DialogName.MENU:  # dropping down from the bar's right end
-            self.open(MenuScene(self, top=self.table.geometry.bar.bottom))
+            self.open(dialogs.MenuScene(self, top=self.table.geometry.bar.bottom))
         elif name is DialogName.ANALYSIS:
             self.open_analysis()
         else:
-            self.open(DIALOGS[name](self))
+            self.open(getattr(dialogs, DIALOGS[name])(self))
 
     def start_demo(self) -> None:
         self.table.hinting.start_demo()
@@ -322,6 +317,8 @@ class App:
     def confirm(self, message_key: str, on_yes: Callable[[], None],
                 note_key: str | None = None) -> None:
         """Ask before ``on_yes()`` (``note_key``: a smaller line under the question)."""
+        from spider.app.dialogs import ConfirmScene
+
         self.open(ConfirmScene(self, message_key, on_yes, note_key=note_key))
 
     def counts_as_loss(self) -> bool:
@@ -341,6 +338,8 @@ class App:
 
     def show_win(self) -> None:
         """The game is won and celebrated: score, moves, time and records, and what next."""
+        from spider.app.dialogs import WinScene
+
         if not isinstance(self.scenes.top, WinScene):
             self.open(WinScene(self, self.persistence.win_records))
 
@@ -451,6 +450,7 @@ class App:
         of the loop (with 0 when idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
+        self.sounds.open()
         changed = False
         for scene in list(self.scenes):
             changed = scene.spare(until) or changed

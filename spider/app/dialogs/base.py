@@ -19,7 +19,6 @@ from spider.app.ui.theme import DIM, LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Styl
 from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget
 from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
-from spider.solver.winnable import find_winnable_code
 from spider.text.i18n import current_language, tr
 
 if TYPE_CHECKING:
@@ -41,6 +40,8 @@ def winnable_finder() -> Callable[..., DealCode] | None:
     """How New game finds a deal the solver has won: called as ``finder(layout=...,
     suits=..., relaxed=..., cancel=event)`` on a thread, returning a DealCode. Tests put
     a stand-in here, or None to hide the "Winnable deals only" switch."""
+    from spider.solver.winnable import find_winnable_code  # when New game first asks
+
     return find_winnable_code
 
 
