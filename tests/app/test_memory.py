@@ -14,14 +14,18 @@ from spider.app.ui.pictures import PictureCache, kept
 FOUR_K = (3840, 2160)
 
 
-def kept_pictures() -> int:
-    """Bytes of the pictures the game's modules keep (caches), not the App's own."""
+def kept_pictures(*roots: object) -> int:
+    """Bytes of the pictures reachable from ``roots``, by default what the game's modules
+    keep (caches, not the App's own)."""
     found: dict[int, int] = {}
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("spider."):
-            continue
-        stack: list[object] = [value for value in vars(module).values()
-                               if not isinstance(value, types.ModuleType | type)]
+    if not roots:
+        roots = tuple(module for name, module in list(sys.modules.items())
+                      if name.startswith("spider."))
+    for root in roots:
+        stack: list[object] = [root]
+        if isinstance(root, types.ModuleType):
+            stack = [value for value in vars(root).values()
+                     if not isinstance(value, types.ModuleType | type)]
         seen: set[int] = set()
         while stack:
             item = stack.pop()
@@ -52,6 +56,20 @@ def test_dialogs_opened_at_4k_leave_little_behind(play) -> None:
         driver.settle()
     # Caches of "the last 256 pictures" held 230 MB here (a 4K panel is over 10 MB).
     assert kept_pictures() < 50_000_000
+
+
+@pytest.mark.slow
+def test_the_help_keeps_only_the_part_of_its_page_near_the_view(play) -> None:
+    driver = play(size=FOUR_K)
+    driver.app.open_help()
+    driver.settle()
+    for key in (pygame.K_PAGEDOWN, pygame.K_PAGEDOWN, pygame.K_END):
+        driver.key(key)
+        driver.settle()
+    help_scene = driver.app.scenes.top
+    assert help_scene.scroll > 0 and help_scene.scroll == help_scene.max_scroll
+    # The page drawn whole held 150 MB at 4K; the bands near the view, a few panels' worth.
+    assert kept_pictures(help_scene.page) < 40_000_000
 
 
 def test_a_picture_cache_keeps_the_newest_pictures_within_its_bytes() -> None:
