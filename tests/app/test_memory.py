@@ -79,6 +79,10 @@ def test_a_picture_cache_keeps_the_newest_pictures_within_its_bytes() -> None:
     assert len(cache) == 3 and cache.get(0) is None and cache.get(4) is not None
     cache.put("big", pygame.Surface((400, 400)))  # larger than the limit: kept alone
     assert len(cache) == 1 and cache.get("big") is not None
+    few = PictureCache(limit=10**9, most=2)  # text keyed by the clock: a count bounds it too
+    for key in range(5):
+        few.put(key, pygame.Surface((1, 1)))
+    assert len(few) == 2 and few.get(4) is not None
 
     made = []
 

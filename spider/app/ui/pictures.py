@@ -3,7 +3,9 @@
 A count is no bound for pictures: at 3840 × 2160 one dialog's panel is tens of MB
 and a line of help text half a MB, so caches of "the last 256" held hundreds of MB
 after a few dialogs had been opened. These drop the least recently used pictures
-once their pixels pass a number of bytes (always keeping the newest).
+once their pixels pass a number of bytes (always keeping the newest), or, when
+given, once there are more than a number of them (a cache keyed by changing text,
+such as the clock, would otherwise fill all its bytes over a long session).
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ def size_of(picture: object) -> int:
 
 
 class PictureCache:
-    """Pictures by key, the least recently used dropped beyond ``limit`` bytes."""
+    """Pictures by key, the least recently used dropped beyond ``limit`` bytes (and
+    beyond ``most`` pictures, when given)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, most: int | None = None) -> None:
         self.limit = limit
+        self.most = most
         self.bytes = 0
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
 
@@ -49,7 +53,8 @@ class PictureCache:
         old = self._items.pop(key, None)
         self.bytes += size_of(item) - size_of(old)
         self._items[key] = item
-        while self.bytes > self.limit and len(self._items) > 1:
+        while len(self._items) > 1 and (self.bytes > self.limit or (
+                self.most is not None and len(self._items) > self.most)):
             _, dropped = self._items.popitem(last=False)
             self.bytes -= size_of(dropped)
         return item
@@ -59,13 +64,13 @@ class PictureCache:
         self.bytes = 0
 
 
-def kept(limit: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+def kept(limit: int, most: int | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Decorate a function of hashable arguments that makes a picture (or a tuple
-    holding pictures): its results are kept up to ``limit`` bytes of pixels.
-    ``function.cache_clear()`` forgets them."""
+    holding pictures): its results are kept up to ``limit`` bytes of pixels (and
+    ``most`` results). ``function.cache_clear()`` forgets them."""
 
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
-        cache = PictureCache(limit)
+        cache = PictureCache(limit, most)
 
         @functools.wraps(function)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:

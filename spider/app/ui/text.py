@@ -60,11 +60,11 @@ def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = Fals
     return _render(text, size, tuple(colour), bold, _script(language or current_language()))
 
 
-#: Bytes of text pictures kept (at 4K a line of help text is half a MB).
-RENDERS_KEPT = 12_000_000
+#: Bytes of text pictures kept (at 4K a line of help text is half a MB), and how many.
+RENDERS_KEPT = 12_000_000, 512
 
 
-@kept(RENDERS_KEPT)
+@kept(*RENDERS_KEPT)
 def _render(text: str, size: int, colour: tuple[int, ...], bold: bool,
             script: str) -> pygame.Surface:
     return _font(max(6, int(size)), bold, script).render(text, True, colour)
