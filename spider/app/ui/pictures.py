@@ -1,6 +1,6 @@
 """Pictures kept for reuse, bounded by the memory they hold rather than their number.
 
-A count is no bound for pictures: at 3840 × 2160 one dialog's panel is tens of MB
+A count is no bound for pictures: at 3840 × 2160 one dialog's panel is over 10 MB
 and a line of help text half a MB, so caches of "the last 256" held hundreds of MB
 after a few dialogs had been opened. These drop the least recently used pictures
 once their pixels pass a number of bytes (always keeping the newest), or, when
