@@ -12,9 +12,7 @@ answer) or the next change on screen is due (the clock's next second).
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
-import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -25,16 +23,7 @@ import pygame
 
 from spider.app.assets import ASSETS
 from spider.app.clock import Clock, SystemClock
-from spider.app.desktop import name_the_app
-from spider.app.dialogs import (
-    ConfirmScene,
-    HelpScene,
-    MenuScene,
-    NewGameScene,
-    SettingsScene,
-    StatisticsScene,
-    WinScene,
-)
+from spider.app.desktop import name_the_app, software_framebuffer
 from spider.app.displays import display_of, displays
 from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
@@ -51,10 +40,12 @@ from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.text.i18n import say, set_language, tr
 
-#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``).
-DIALOGS: dict[DialogName, Callable[[App], Scene]] = {
-    DialogName.NEW_GAME: NewGameScene, DialogName.SETTINGS: SettingsScene,
-    DialogName.STATISTICS: StatisticsScene, DialogName.HELP: HelpScene}
+#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``):
+#: their classes in :mod:`spider.app.dialogs`, imported when one first opens (the first
+#: frame does not wait for them).
+DIALOGS: dict[DialogName, str] = {
+    DialogName.NEW_GAME: "NewGameScene", DialogName.SETTINGS: "SettingsScene",
+    DialogName.STATISTICS: "StatisticsScene", DialogName.HELP: "HelpScene"}
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
@@ -62,12 +53,6 @@ MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of d
 MAX_IDLE_WAIT = 1.0     # the longest wait for input between looks at the clock
 MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
 MIN_WINDOW = (800, 600)
-#: SDL on Linux shows a window's picture through OpenGL when it can: with Mesa's
-#: software renderer (no GPU driver, a virtual machine, Xvfb) every present, even of
-#: a few pixels, then composes the whole window on the CPU (6.6 % of a core at 4K for
-#: one small present a second, against 0.2 % through X11's shared memory). The game
-#: draws in software anyway; a player may still set the variable.
-FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
 
 
 @dataclass(frozen=True)
@@ -90,8 +75,7 @@ class App:
         and ``session`` stand in for the saved ones. ``size``: the windowed size;
         ``fullscreen`` overrides the setting (headless runs)."""
         name_the_app()
-        if sys.platform.startswith("linux"):
-            os.environ.setdefault(FRAMEBUFFER_ACCELERATION, "0")
+        software_framebuffer()
         pygame.display.init()
         pygame.font.init()
         saved = saved if saved is not None else load_saved()
@@ -110,7 +94,7 @@ class App:
                 Problem("history", self.game_log.problem, self.game_log.set_aside))
         #: The last game left unfinished (a loss), for Menu → Analyse this game.
         self.last_lost: Session | None = None
-        self.sounds = Sounds(self)
+        self.sounds = Sounds(self, later=True)  # opened after the first frame
         self.scenes = SceneStack()
         self.running = True
         self.hidden = False  # the window is minimised or hidden
@@ -316,12 +300,14 @@ class App:
         self.request_redraw()
 
     def open_dialog(self, name: DialogName) -> None:
+        from spider.app import dialogs
+
         if name is DialogName.MENU:  # dropping down from the bar's right end
-            self.open(MenuScene(self, top=self.table.geometry.bar.bottom))
+            self.open(dialogs.MenuScene(self, top=self.table.geometry.bar.bottom))
         elif name is DialogName.ANALYSIS:
             self.open_analysis()
         else:
-            self.open(DIALOGS[name](self))
+            self.open(getattr(dialogs, DIALOGS[name])(self))
 
     def start_demo(self) -> None:
         self.table.hinting.start_demo()
@@ -353,6 +339,8 @@ class App:
     def confirm(self, message_key: str, on_yes: Callable[[], None],
                 note_key: str | None = None) -> None:
         """Ask before ``on_yes()`` (``note_key``: a smaller line under the question)."""
+        from spider.app.dialogs import ConfirmScene
+
         self.open(ConfirmScene(self, message_key, on_yes, note_key=note_key))
 
     def counts_as_loss(self) -> bool:
@@ -372,6 +360,8 @@ class App:
 
     def show_win(self) -> None:
         """The game is won and celebrated: score, moves, time and records, and what next."""
+        from spider.app.dialogs import WinScene
+
         if not isinstance(self.scenes.top, WinScene):
             self.open(WinScene(self, self.persistence.win_records))
 
@@ -488,6 +478,7 @@ class App:
         of the loop (with 0 when idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
+        self.sounds.open()
         changed = False
         for scene in list(self.scenes):
             changed = scene.spare(until) or changed

@@ -1,8 +1,9 @@
 """Sound effects: pick-up, place, deal, flip, run completed, win and a refused move.
 
-``Sounds`` opens the mixer once and loads every effect from ``assets/sounds``.
-Without an audio device (or with a missing or unreadable file) it stays silent
-instead of failing: a game must never stop for want of a sound.
+``Sounds`` opens the mixer once and loads every effect from ``assets/sounds``
+(the App's after its first frame: the first picture need not wait for an audio
+device to open). Without an audio device (or with a missing or unreadable file)
+it stays silent instead of failing: a game must never stop for want of a sound.
 
 The App owns one ``Sounds(app)``; scenes play effects through
 ``Host.play_sound(Sound.…)``. The Sound setting is read from ``app.settings`` at
@@ -67,14 +68,30 @@ class Sounds:
     """All effects, ready to play. ``enabled`` (or the app's Sound setting) mutes them."""
 
     def __init__(self, app: Host | None = None, folder: Path = SOUNDS,
-                 enabled: bool = True) -> None:
+                 enabled: bool = True, later: bool = False) -> None:
+        """``later``: open the mixer at :meth:`open` (or the first play), not now."""
         self.app = app
         self.enabled = enabled
-        self.available = open_mixer()
+        self.folder = folder
         self.effects: dict[str, pygame.mixer.Sound] = {}
-        if self.available:
-            for name in NAMES:
-                self._load(name, folder / f"{name}.wav")
+        self._available: bool | None = None  # not opened yet
+        if not later:
+            self.open()
+
+    def open(self) -> None:
+        """Open the mixer and load the effects (once; quick when done)."""
+        if self._available is None:
+            self._available = open_mixer()
+            if self._available:
+                for name in NAMES:
+                    if name not in self.effects:
+                        self._load(name, self.folder / f"{name}.wav")
+
+    @property
+    def available(self) -> bool:
+        """Whether the mixer is open (opening it if it was left for later)."""
+        self.open()
+        return bool(self._available)
 
     def _load(self, name: Sound, path: Path) -> None:
         try:
@@ -94,6 +111,7 @@ class Sounds:
 
     def play(self, name: str) -> bool:
         """Play the effect ``name`` if sound is on and it could be loaded; True if it played."""
+        self.open()
         effect = self.effects.get(name)
         if effect is None or not self.on:
             return False
@@ -105,6 +123,6 @@ class Sounds:
 
     def stop(self) -> None:
         """Silence everything at once (sound switched off mid-effect)."""
-        if self.available:
+        if self._available:
             with contextlib.suppress(pygame.error):
                 pygame.mixer.stop()

@@ -25,7 +25,6 @@ import os
 import platform
 import sys
 import tempfile
-import tomllib
 import traceback
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -45,6 +44,8 @@ class ForcedCrash(RuntimeError):
 
 def app_version() -> str:
     """The game's version from ``pyproject.toml`` beside the package (the bundle has it too)."""
+    import tomllib  # here, not at start-up: read only for a crash report
+
     try:
         path = Path(__file__).resolve().parents[2] / "pyproject.toml"
         return str(tomllib.loads(path.read_text(encoding="utf-8"))["project"]["version"])

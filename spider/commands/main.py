@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from spider.commands import analyse, bench, deal, play, screenshot, solve
 from spider.commands.common import EXIT_BAD_INPUT, BadInput, Parser, read_code
 
 #: Commands whose moves may also come after the options (argparse leaves them over).
@@ -21,6 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="start the game on this deal instead of the saved game "
                              "(like New game with a typed code)")
     parser.set_defaults(handler=start)
+    from spider.commands import analyse, bench, deal, play, screenshot, solve
+
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     for command in (deal, play, screenshot, solve, analyse, bench):
         command.register(commands)
@@ -41,8 +42,12 @@ def start(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments in ([], ["--smoke-test"]):  # the game itself: no command to import
+        return start(argparse.Namespace(start_code=None, smoke_test=bool(arguments)))
     try:
         if arguments[:1] == ["bench"]:  # its options are the benchmark's own
+            from spider.commands import bench
+
             return bench.run(arguments[1:])
         parser = build_parser()
         args, extra = parser.parse_known_args(arguments)

@@ -343,6 +343,10 @@ def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
 #: Positions the first, exhaustive look visits before the beam search starts (in an
 #: ending, where it may settle small cases at once: from a deal it never does).
 PROBE = 500
+#: The most positions one search keeps (its visited set, and as many waiting): its
+#: memory, about 320 bytes a position, so some 80 MB. A search that reaches it stops
+#: as when its work budget is spent.
+MAX_POSITIONS = 250_000
 Key = tuple[object, ...]
 
 
@@ -358,6 +362,7 @@ class SearchStats:
     generated: int = 0
     attempts: int = 0
     widths: list[int] = field(default_factory=list)
+    full: bool = False  # stopped on reaching its most positions kept
 
 
 class _OutOfTime(Exception):
@@ -403,17 +408,20 @@ def distinct_best(exits: list[tuple[float, int, Node]], width: int) -> list[Node
 class Searcher:
     """One full-knowledge search over a position (not thread-shared; make one per search).
 
-    It stops after ``nodes`` expansions (the same answer on any machine), at the
-    ``deadline`` (an outer limit for players) or when ``cancel`` is set.
+    It stops after ``nodes`` expansions (the same answer on any machine), once it
+    keeps ``positions`` positions, at the ``deadline`` (an outer limit for players)
+    or when ``cancel`` is set.
     """
 
     def __init__(self, position: Position, deadline: float,
-                 cancel: threading.Event | None = None, nodes: int | None = None) -> None:
+                 cancel: threading.Event | None = None, nodes: int | None = None,
+                 positions: int = MAX_POSITIONS) -> None:
         self.root = position
         self.relaxed = position.relaxed
         self.deadline = deadline
         self.cancel = cancel
         self.nodes = nodes if nodes is not None else 1 << 62
+        self.positions = positions
         self.caches = {w: _Infos(position.relaxed, w) for w in VARIANTS}
         self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
@@ -459,7 +467,8 @@ class Searcher:
         while heap and expanded < budget:
             if expanded & 7 == 0:
                 self._check_time(heap)
-            if stats.expanded >= self.nodes:
+            stats.full = len(seen) >= self.positions
+            if stats.expanded >= self.nodes or stats.full:
                 _release(heap)
                 raise _OutOfTime
             _, _, node = heapq.heappop(heap)
@@ -687,11 +696,13 @@ def verify(game: Game, steps: list[Step]) -> bool:
 
 
 def solve(start: Game | Position, seconds: float = 30.0,
-          cancel: threading.Event | None = None, nodes: int | None = None) -> Solution:
+          cancel: threading.Event | None = None, nodes: int | None = None,
+          positions: int = MAX_POSITIONS) -> Solution:
     """Search for a winning line with full knowledge.
 
     ``nodes`` caps the work (positions expanded), so the answer is the same on
-    any machine; ``seconds`` is an outer limit on top (for players). ``start``
+    any machine; ``seconds`` is an outer limit on top (for players); ``positions``
+    caps the memory (positions kept, see :data:`MAX_POSITIONS`). ``start``
     may be a live game (it is only read, on the calling thread) or a
     :class:`Position` snapshot, which is safe to search on any thread.
     """
@@ -705,13 +716,15 @@ def solve(start: Game | Position, seconds: float = 30.0,
     if len(position.stock) <= len(position.cols):  # an ending: it may be settled at once
         steps, proven, spent = exhaustive(position, min(PROBE, limit), deadline, cancel)
     if steps is None and not proven:
-        searcher = Searcher(position, deadline, cancel, limit - spent)
+        searcher = Searcher(position, deadline, cancel, limit - spent, positions)
         steps = searcher.run()
         spent += searcher.stats.expanded
         proven = steps is not None
-        if steps is None and spent < limit and time.monotonic() < deadline:
-            # Widening ran out: search it all.
-            steps, proven, more = exhaustive(position, limit - spent, deadline, cancel)
+        if (steps is None and spent < limit and not searcher.stats.full
+                and time.monotonic() < deadline):
+            # Widening ran out: search it all (one position kept for each visited).
+            steps, proven, more = exhaustive(position, min(limit - spent, positions), deadline,
+                                             cancel)
             spent += more
     if steps:
         steps = shorten(position, steps)

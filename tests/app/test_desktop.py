@@ -44,3 +44,16 @@ def test_a_window_name_the_player_chose_is_kept(monkeypatch) -> None:
     name_the_app()
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "MyGames"
     assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "Spider"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL probes OpenGL on Linux")
+def test_the_window_is_presented_without_an_opengl_probe(monkeypatch) -> None:
+    # SDL's probe loads the GL libraries for good: 180 MB and a second at 4K.
+    from spider.app.desktop import software_framebuffer
+
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    software_framebuffer()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "opengl")  # the player's choice
+    software_framebuffer()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengl"

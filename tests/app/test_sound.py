@@ -86,3 +86,15 @@ def test_missing_or_broken_files_are_skipped(tmp_path) -> None:
     sounds = Sounds(folder=tmp_path)
     assert sounds.effects == {}
     assert not sounds.play("place")
+
+
+def test_the_first_frame_does_not_wait_for_the_sounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[int] = []
+    monkeypatch.setattr(sound, "open_mixer", lambda: opened.append(len(frames)) or True)
+    frames: list[object] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: frames.append("flip"))
+    app = App(settings=Settings(fullscreen=False), session=Session(DealCode.parse(
+        "SP1-S1C-AAAAAAD")), size=(1280, 720), fullscreen=False, clock=ManualClock())
+    app.run_frames(2)
+    assert opened == [1]  # once, after the first frame
+    app.close()

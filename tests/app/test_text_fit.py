@@ -446,8 +446,8 @@ def test_help_page_fits_and_scrolls(language: str, app_in: Any, recorder: Record
     open_dialog(app, "help")
     scene = app.scenes.top
     assert isinstance(scene, HelpScene)
-    page = scene.page
-    assert page is not None
+    assert scene.page is not None
+    page = scene.page.whole()
     assert page.get_width() <= scene.view.w
     drawn = recorder.on(page)
     strings = {item.string for item in drawn}

@@ -228,3 +228,19 @@ def test_four_suit_deals_are_won_within_a_fixed_budget_of_work(code):
     result = solve(game, 600, nodes=40_000)
     assert result.won and result.expanded <= 40_000
     assert replay(game, result.steps).is_won
+
+
+def test_a_search_keeps_at_most_its_positions() -> None:
+    # The memory of a long search is bounded by the positions it keeps, not its time.
+    import tracemalloc
+
+    position = Position.from_game(game_from_code(DealCode.parse("SP1-S4C-BCDEFGH")))
+    tracemalloc.start()
+    try:
+        small = solve(position, seconds=600, nodes=DEAL_NODES, positions=3_000)
+        kept = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert not small.won and not small.proven
+    assert small.expanded < DEAL_NODES  # it stopped on the positions, not the work
+    assert kept < 3_000 * 1_000

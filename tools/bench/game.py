@@ -856,7 +856,8 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
              f"peak {w['idle']['peak_rss_mb']:.1f} MB; with hints and the can-still-win search "
              f"{w['helpers']['peak_rss_mb']:.1f} MB; start to first frame "
              f"{s['game_median']:.3f} s against a bare window's {s['bare_median']:.3f} s "
-             f"({s['ratio']:.2f}x)")
+             f"({s['ratio']:.2f}x); CPU {s['game_cpu_median']:.3f} s against "
+             f"{s['bare_cpu_median']:.3f} s ({s['cpu_ratio']:.2f}x)")
     rss = [mb for _, mb in report["memory_session"]["rss_mb"]]
     line(f"long session ({report['memory_session']['games']} games of real play at 1920x1080): "
          f"RSS {rss[0]:.1f} -> {rss[-1]:.1f} MB, growth over the second half "

@@ -13,6 +13,7 @@ import os
 import random
 import sys
 import tempfile
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,10 @@ def slope_per_100(points: list[tuple[int, float]]) -> float:
 
 
 def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
-                 say: Any = lambda message: None) -> dict[str, Any]:
+                 say: Any = lambda message: None, traced: tuple[int, int] | None = None
+                 ) -> dict[str, Any]:
+    """Play ``games`` games; ``traced``: (first, last) games between which to compare
+    Python's allocations by where they were made (``tracemalloc``, slow), said as lines."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["SPIDER_DATA_DIR"] = tempfile.mkdtemp(prefix="spider-bench-memory-")
@@ -56,6 +60,9 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
     driver = EventDriver(app)
     driver.settle()
     readings: list[tuple[int, float]] = []
+    if traced:
+        tracemalloc.start(12)
+    snapshot: tracemalloc.Snapshot | None = None
     try:
         for number in range(1, games + 1):
             app.new_game(DealCode.random(suits=chance.choice((1, 2, 4)), rng=chance))
@@ -74,6 +81,10 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
                     driver.key(pygame.K_y, pygame.KMOD_CTRL)
                 driver.settle()
             readings.append((number, _rss_mb()))
+            if traced and number == traced[0]:
+                snapshot = tracemalloc.take_snapshot()
+            elif traced and number == traced[1] and snapshot is not None:
+                _say_growth(snapshot, tracemalloc.take_snapshot(), say)
             if number % 20 == 0:
                 say(f"memory: game {number}: {readings[-1][1]:.1f} MB")
     finally:
@@ -83,9 +94,22 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
             "growth_mb_per_100_games": slope_per_100(later) if len(later) > 1 else 0.0}
 
 
-if __name__ == "__main__":  # python -m tools.bench.memory [games]
+def _say_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, say: Any,
+                top: int = 12) -> None:
+    """The places whose allocations grew most between two snapshots, innermost first."""
+    ours = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    changes = after.filter_traces(ours).compare_to(before.filter_traces(ours), "traceback")
+    for change in changes[:top]:
+        say(f"memory: {change.size_diff / 1024:+.0f} KiB in {change.count_diff:+d} blocks, at")
+        for frame in change.traceback.format(limit=6, most_recent_first=True):
+            say(f"    {frame}")
+
+
+if __name__ == "__main__":  # python -m tools.bench.memory [games [first last]]
     import json
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
-    result = play_session(count, say=lambda message: print(message, file=sys.stderr))
+    between = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else None
+    result = play_session(count, say=lambda message: print(message, file=sys.stderr),
+                          traced=between)
     print(json.dumps({key: result[key] for key in ("games", "growth_mb_per_100_games")}))

@@ -12,10 +12,13 @@ player starts it (``python main.py``), on a private Xvfb screen of each size:
   the "can still be won" line on, so the hint worker and a solver search are in it.
 * **start to first frame**: ``main.py`` against a bare pygame-ce program that opens
   the same full-screen window, fills it and presents it once; wall time of each
-  whole process, interleaved, median of several runs.
+  whole process, interleaved, median of several runs. Both present the same way
+  (SDL's shared-memory framebuffer, without the OpenGL probe the game skips: see
+  ``spider.app.desktop.software_framebuffer``), and both start from cached bytecode
+  (``PYTHONDONTWRITEBYTECODE`` is dropped), as every start after the first does.
 
 The bare programs present through X11's shared memory, as the game asks SDL to
-(``SDL_FRAMEBUFFER_ACCELERATION=0``: see ``spider/app/loop.py``).
+(``SDL_FRAMEBUFFER_ACCELERATION=0``: see ``spider.app.desktop``).
 
 Needs Xvfb (Linux); :func:`available` says whether it is there.
 """
@@ -42,6 +45,8 @@ START_TIMEOUT = 60.0
 
 #: A bare pygame-ce program: the same full-screen window, one picture presented.
 BARE_WINDOW = """\
+import os
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame
 pygame.display.init()
 screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -80,6 +85,7 @@ def _environment(display: str, data: Path) -> dict[str, str]:
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data))
     env.pop(FIRST_FRAME_ENV, None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a player's: compiled once, then cached
     return env
 
 
@@ -166,22 +172,29 @@ def _idle_cpu(command: list[str], folder: str, env: dict[str, str], display: str
 
 
 def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
-    """Start to first frame of the game and of a bare pygame-ce window, interleaved."""
+    """Start to first frame of the game and of a bare pygame-ce window, interleaved: wall
+    time, and the CPU time each process used (on a loaded machine, the wall time is
+    mostly waiting for a turn on a processor)."""
     game_times: list[float] = []
     bare_times: list[float] = []
+    game_cpu: list[float] = []
+    bare_cpu: list[float] = []
     with tempfile.TemporaryDirectory(prefix="spider-bench-window-") as folder, \
             xvfb(size) as display:
         env = _environment(display, Path(folder) / "data")
         first_frame = dict(env, **{FIRST_FRAME_ENV: "1"})
         bare_env = dict(env, **BARE_ENVIRONMENT)
 
-        def timed(command: list[str], environment: dict[str, str]) -> float:
-            start = time.perf_counter()
+        def timed(command: list[str], environment: dict[str, str],
+                  cpu: list[float] | None = None) -> float:
+            start, used = time.perf_counter(), _children_cpu()
             done = subprocess.run(command, cwd=folder, env=environment, capture_output=True,
                                   text=True, timeout=START_TIMEOUT)
             elapsed = time.perf_counter() - start
             if done.returncode != 0:
                 raise RuntimeError(f"{command[1:]} failed: {done.stderr.strip()[-300:]}")
+            if cpu is not None:
+                cpu.append(_children_cpu() - used)
             return elapsed
 
         game = [sys.executable, str(ROOT / "main.py"), "--smoke-test"]
@@ -189,11 +202,20 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
         timed(game, first_frame)  # bytecode written, files cached: as after a first run
         timed(bare, bare_env)
         for _ in range(runs):
-            game_times.append(timed(game, first_frame))
-            bare_times.append(timed(bare, bare_env))
+            game_times.append(timed(game, first_frame, game_cpu))
+            bare_times.append(timed(bare, bare_env, bare_cpu))
     game_median, bare_median = statistics.median(game_times), statistics.median(bare_times)
+    cpu_median = statistics.median(game_cpu), statistics.median(bare_cpu)
     return {"game": game_times, "bare": bare_times, "game_median": game_median,
-            "bare_median": bare_median, "ratio": game_median / bare_median}
+            "bare_median": bare_median, "ratio": game_median / bare_median,
+            "game_cpu_median": cpu_median[0], "bare_cpu_median": cpu_median[1],
+            "cpu_ratio": cpu_median[0] / cpu_median[1]}
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of the child processes waited for so far."""
+    used = os.times()
+    return used.children_user + used.children_system
 
 
 def measure(sizes: list[tuple[int, int]], idle_seconds: float, startup_runs: int,

@@ -13,12 +13,12 @@ from spider.app.host import DialogName
 from spider.app.scenes import Cover, Scene
 from spider.app.table.cardimages import soft_shadow
 from spider.app.ui.focus import Focus
+from spider.app.ui.pictures import PictureCache
 from spider.app.ui.textlayout import blit_text, line_height, text_width
 from spider.app.ui.theme import DIM, LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
 from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget, every
 from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
-from spider.solver.winnable import find_winnable_code
 from spider.text.i18n import current_language, set_language, tr
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ def winnable_finder() -> Callable[..., DealCode] | None:
     """How New game finds a deal the solver has won: called as ``finder(layout=...,
     suits=..., relaxed=..., cancel=event)`` on a thread, returning a DealCode. Tests put
     a stand-in here, or None to hide the "Winnable deals only" switch."""
+    from spider.solver.winnable import find_winnable_code  # when New game first asks
+
     return find_winnable_code
 
 
@@ -47,7 +49,8 @@ def winnable_finder() -> Callable[..., DealCode] | None:
 #: size (in ``every`` order) and the title's height.
 Envelope = tuple[int, list[tuple[int, int]], int]
 
-_chromes: dict[tuple[int, int, int, int], tuple[pygame.Surface, int]] = {}
+#: Panels kept (the open dialog's at least: at 4K one is over 10 MB).
+_chromes = PictureCache(24_000_000)
 
 
 def _panel_chrome(size: tuple[int, int], radius: int, line: int) -> tuple[pygame.Surface, int]:
@@ -56,15 +59,13 @@ def _panel_chrome(size: tuple[int, int], radius: int, line: int) -> tuple[pygame
     key = (*size, radius, line)
     cached = _chromes.get(key)
     if cached is None:
-        if len(_chromes) > 16:
-            _chromes.clear()
         spread = max(6, radius * 2)
         # Blurred at a fraction of the size and enlarged (a full-size blur took over
         # a second at 4K: the frame that opened a dialog froze).
         chrome = soft_shadow(size, spread, radius, alpha=130, blur=max(2, spread // 2))
         chrome.blit(rounded(size, PANEL, radius, PANEL_EDGE, line),
                     (spread, spread - spread // 3))
-        cached = _chromes[key] = (chrome, spread)
+        cached = _chromes.put(key, (chrome, spread))
     return cached
 
 

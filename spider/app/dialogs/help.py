@@ -74,7 +74,7 @@ class HelpScene(Dialog):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
-        self.page: pygame.Surface | None = None
+        self.page: HelpPage | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
         self._page_key: tuple[Any, ...] | None = None
         self._drag: tuple[int, int] | None = None
@@ -114,7 +114,7 @@ class HelpScene(Dialog):
     def max_scroll(self) -> int:
         if self.page is None:
             return 0
-        return max(0, self.page.get_height() - self.view.h)
+        return max(0, self.page.height - self.view.h)
 
     def scroll_by(self, dy: int) -> None:
         old = self.scroll
@@ -172,13 +172,13 @@ class HelpScene(Dialog):
         if self.page is None or self.max_scroll <= 0:
             return None
         track = self.track()
-        height = max(track.w * 3, track.h * self.view.h // self.page.get_height())
+        height = max(track.w * 3, track.h * self.view.h // self.page.height)
         y = track.y + (track.h - height) * self.scroll // self.max_scroll
         return pygame.Rect(track.x, y, track.w, height)
 
 
 class HelpView(Widget):
-    """The scrolled page of the help (drawn once into a tall surface)."""
+    """The scrolled page of the help (:class:`HelpPage`)."""
 
     def __init__(self, scene: HelpScene) -> None:
         super().__init__()
@@ -194,7 +194,7 @@ class HelpView(Widget):
         key = (view.w, style.fs, current_language())
         scene.view = view
         if scene._page_key != key:
-            scene.page = render_help(view.w, style)
+            scene.page = HelpPage(view.w, style, band=view.h // 2)
             scene._page_key = key
         scene.scroll = max(0, min(scene.max_scroll, scene.scroll))
 
@@ -203,7 +203,7 @@ class HelpView(Widget):
         if scene.page is None:
             return
         view = scene.view
-        surface.blit(scene.page, view.topleft, pygame.Rect(0, scene.scroll, view.w, view.h))
+        scene.page.blit(surface, view.topleft, scene.scroll, view.h)
         # Soft edges where more text is hidden above or below.
         fade = min(view.h // 6, style.pad)
         if scene.scroll > 0:
@@ -242,53 +242,94 @@ def _block_lines(kind: str, string: str, width: int, style: Style) -> list[str]:
     return wrap(string, style.fs, width, bold=kind == "question")
 
 
-def render_help(width: int, style: Style) -> pygame.Surface:
-    """The whole help page at ``width`` pixels: headings, paragraphs, pictures, keys."""
-    blocks: list[tuple[str, str, int]] = []   # kind, text or picture name, item number
-    for heading, items in HELP_SECTIONS:
-        blocks.append(("heading", tr(heading), 0))
-        number = 0
-        for kind, value in items:
-            number += kind == "item"
-            text = value if kind == "picture" else tr(value, None, **HELP_PARAMS.get(value, {}))
-            blocks.append((kind, text, number))
-    heights: list[int] = []
-    body_lh = round(line_height(style.fs) * 1.08)
-    for kind, value, _ in blocks:
-        if kind == "heading":
-            above = style.pad * 2 // 3 if heights else 0
-            heights.append(above + line_height(style.heading, True) + style.gap // 2)
-        elif kind == "picture" and value == "keys":
-            heights.append(_keys_height(style, width) + style.gap)
-        elif kind == "picture":
-            heights.append(picture_size(value, width, style)[1] + style.gap * 2)
-        else:
-            below = style.gap // 3 if kind == "question" else style.gap
-            heights.append(len(_block_lines(kind, value, width, style)) * body_lh + below)
-    page = pygame.Surface((width, sum(heights) + style.pad), pygame.SRCALPHA)
-    y = 0
-    for (kind, value, number), height in zip(blocks, heights, strict=True):
-        if kind == "heading":
-            y_text = y + (style.pad * 2 // 3 if y else 0)
-            blit_text(page, value, style.heading, GOLD, True, topleft=(0, y_text))
-        elif kind == "picture" and value == "keys":
-            _draw_keys(page, style, width, y)
-        elif kind == "picture":
-            draw_picture(page, value, pygame.Rect(0, y + style.gap, width, height - style.gap),
-                         style)
-        else:
-            left = 0
-            if kind == "item":
-                blit_text(page, f"{number}.", style.fs, GOLD, True, topleft=(0, y))
-                left = _item_indent(style)
-            colour = WHITE if kind == "question" else TEXT
-            line_y = y
-            for line in _block_lines(kind, value, width, style):
-                blit_text(page, line, style.fs, colour, kind == "question",
-                          topleft=(left, line_y))
-                line_y += body_lh
-        y += height
-    return page
+class HelpPage:
+    """The whole help page at ``width`` pixels: headings, paragraphs, pictures, keys.
+
+    Laid out once, drawn in bands as it scrolls into view, and only the bands near
+    the view are kept (drawn whole, a page at 3840 × 2160 held 150 MB).
+    """
+
+    def __init__(self, width: int, style: Style, band: int) -> None:
+        self.width, self.style, self.band = width, style, max(64, band)
+        self.blocks: list[tuple[str, str, int]] = []  # kind, text or picture name, item number
+        for heading, items in HELP_SECTIONS:
+            self.blocks.append(("heading", tr(heading), 0))
+            number = 0
+            for kind, value in items:
+                number += kind == "item"
+                text = value if kind == "picture" else tr(value, None,
+                                                          **HELP_PARAMS.get(value, {}))
+                self.blocks.append((kind, text, number))
+        self.heights: list[int] = []
+        for kind, value, _ in self.blocks:
+            if kind == "heading":
+                above = style.pad * 2 // 3 if self.heights else 0
+                self.heights.append(above + line_height(style.heading, True) + style.gap // 2)
+            elif kind == "picture" and value == "keys":
+                self.heights.append(_keys_height(style, width) + style.gap)
+            elif kind == "picture":
+                self.heights.append(picture_size(value, width, style)[1] + style.gap * 2)
+            else:
+                below = style.gap // 3 if kind == "question" else style.gap
+                self.heights.append(len(_block_lines(kind, value, width, style)) * self._line_h
+                                    + below)
+        self.height = sum(self.heights) + style.pad
+        self._bands: dict[int, pygame.Surface] = {}
+
+    @property
+    def _line_h(self) -> int:
+        return round(line_height(self.style.fs) * 1.08)
+
+    def blit(self, surface: pygame.Surface, topleft: tuple[int, int], top: int,
+             height: int) -> None:
+        """Show the page's rows ``top`` to ``top + height`` at ``topleft`` on ``surface``."""
+        first = top // self.band
+        last = min(top + height - 1, self.height - 1) // self.band
+        for index in [index for index in self._bands if not first - 1 <= index <= last + 1]:
+            del self._bands[index]  # far from the view
+        for index in range(first, last + 1):
+            band = self._bands.get(index)
+            if band is None:
+                band = self._bands[index] = pygame.Surface((self.width, self.band),
+                                                           pygame.SRCALPHA)
+                self.draw(band, index * self.band)
+            start = index * self.band
+            rows = pygame.Rect(0, max(top, start) - start, self.width, 0)
+            rows.h = min(top + height, start + self.band) - start - rows.y
+            surface.blit(band, (topleft[0], topleft[1] + start + rows.y - top), rows)
+
+    def whole(self) -> pygame.Surface:
+        """The whole page on one surface (for checks of the text on it)."""
+        page = pygame.Surface((self.width, self.height), pygame.SRCALPHA)
+        self.draw(page, 0)
+        return page
+
+    def draw(self, page: pygame.Surface, offset: int) -> None:
+        """Draw the blocks that meet ``page``, whose top is the page's row ``offset``."""
+        style, width = self.style, self.width
+        top = 0
+        for (kind, value, number), height in zip(self.blocks, self.heights, strict=True):
+            y, top = top - offset, top + height
+            if y + height <= 0 or y >= page.get_height():
+                continue
+            if kind == "heading":
+                y_text = y + (style.pad * 2 // 3 if y + offset else 0)
+                blit_text(page, value, style.heading, GOLD, True, topleft=(0, y_text))
+            elif kind == "picture" and value == "keys":
+                _draw_keys(page, style, width, y)
+            elif kind == "picture":
+                draw_picture(page, value,
+                             pygame.Rect(0, y + style.gap, width, height - style.gap), style)
+            else:
+                left = 0
+                if kind == "item":
+                    blit_text(page, f"{number}.", style.fs, GOLD, True, topleft=(0, y))
+                    left = _item_indent(style)
+                colour = WHITE if kind == "question" else TEXT
+                for line in _block_lines(kind, value, width, style):
+                    blit_text(page, line, style.fs, colour, kind == "question",
+                              topleft=(left, y))
+                    y += self._line_h
 
 
 def _key_columns(style: Style, width: int) -> tuple[int, int]:

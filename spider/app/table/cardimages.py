@@ -30,6 +30,7 @@ import pygame
 
 from spider.app.assets import CARDS
 from spider.app.ui import text
+from spider.app.ui.pictures import PictureCache
 from spider.model.cards import RANK_LETTERS, Card, Suit
 
 log = logging.getLogger(__name__)
@@ -149,8 +150,8 @@ class CardImages:
         self.folder = folder
         self.back_name = back
         self._faces: dict[Card | None, pygame.Surface] = {}
-        self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)
-        self._shadows = _SurfaceCache(SCRATCH_BYTES)
+        self._squashed = PictureCache(SCRATCH_BYTES * 3 // 2)
+        self._shadows = PictureCache(SCRATCH_BYTES)
         self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
         self._wanted: OrderedDict[Card | None, None] = OrderedDict()
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
@@ -251,7 +252,7 @@ class CardImages:
             return False
         self._replaced = False
         self.generation += 1
-        self._squashed = _SurfaceCache(SCRATCH_BYTES * 3 // 2)  # from stand-ins too
+        self._squashed.clear()  # made from stand-ins too
         return True
 
     def make_shown(self, cards: Iterable[Card | None], until: float,
@@ -418,36 +419,6 @@ class CardImages:
                 fill: tuple[int, int, int, int] | None = None) -> pygame.Surface:
         """A card-sized rounded outline (empty places, highlights)."""
         return _outline(self.size, self.radius, colour, width, fill)
-
-
-class _SurfaceCache:
-    """Pictures by key, the least recently used dropped beyond ``limit`` bytes."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.bytes = 0
-        self._items: OrderedDict[object, pygame.Surface] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def get(self, key: object) -> pygame.Surface | None:
-        surface = self._items.get(key)
-        if surface is not None:
-            self._items.move_to_end(key)
-        return surface
-
-    def put(self, key: object, surface: pygame.Surface) -> pygame.Surface:
-        self._items[key] = surface
-        self.bytes += _size_of(surface)
-        while self.bytes > self.limit and len(self._items) > 1:
-            _, dropped = self._items.popitem(last=False)
-            self.bytes -= _size_of(dropped)
-        return surface
-
-
-def _size_of(surface: pygame.Surface) -> int:
-    return surface.get_pitch() * surface.get_height()
 
 
 def soft_shadow(size: tuple[int, int], spread: int, radius: int, alpha: int = 110,

@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 import pygame
 
 from spider.app.assets import FONTS
+from spider.app.ui.pictures import kept
 from spider.text.i18n import current_language
 
 _FACES = {
@@ -55,11 +56,15 @@ def _face_bytes(name: str) -> bytes:
 
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False,
            language: str | None = None) -> pygame.Surface:
-    """``text`` drawn antialiased on a transparent surface (cached: text rarely changes)."""
+    """``text`` drawn antialiased on a transparent surface (kept: text rarely changes)."""
     return _render(text, size, tuple(colour), bold, _script(language or current_language()))
 
 
-@lru_cache(maxsize=512)
+#: Bytes of text pictures kept (at 4K a line of help text is half a MB), and how many.
+RENDERS_KEPT = 12_000_000, 512
+
+
+@kept(*RENDERS_KEPT)
 def _render(text: str, size: int, colour: tuple[int, ...], bold: bool,
             script: str) -> pygame.Surface:
     return _font(max(6, int(size)), bold, script).render(text, True, colour)

@@ -4,9 +4,10 @@ how large the interface is drawn, and the rounded shapes everything is made of."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
+
+from spider.app.ui.pictures import kept
 
 Colour = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -80,7 +81,7 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 # --------------------------------------------------------------- primitives
-@lru_cache(maxsize=256)
+@kept(12_000_000)
 def rounded(size: tuple[int, int], fill: RGBA | None, radius: int,
             border: RGBA | None = None, border_w: int = 0) -> pygame.Surface:
     """An antialiased rounded rectangle (drawn at twice the size, then reduced; cached).

@@ -1,0 +1,94 @@
+"""Memory: what the game keeps between frames stays bounded at any window size."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import types
+
+import pygame
+import pytest
+
+from spider.app.ui.pictures import PictureCache, kept
+
+FOUR_K = (3840, 2160)
+
+
+def kept_pictures(*roots: object) -> int:
+    """Bytes of the pictures reachable from ``roots``, by default what the game's modules
+    keep (caches, not the App's own)."""
+    found: dict[int, int] = {}
+    if not roots:
+        roots = tuple(module for name, module in list(sys.modules.items())
+                      if name.startswith("spider."))
+    for root in roots:
+        stack: list[object] = [root]
+        if isinstance(root, types.ModuleType):
+            stack = [value for value in vars(root).values()
+                     if not isinstance(value, types.ModuleType | type)]
+        seen: set[int] = set()
+        while stack:
+            item = stack.pop()
+            if id(item) in seen or isinstance(item, str | bytes | int | float | type
+                                              | types.ModuleType):
+                continue
+            seen.add(id(item))
+            if isinstance(item, pygame.Surface):
+                while item.get_parent() is not None:
+                    item = item.get_parent()
+                found[id(item)] = item.get_pitch() * item.get_height()
+            elif isinstance(item, types.FunctionType):  # its cache, not its module
+                stack.extend([vars(item), *(cell.cell_contents for cell in item.__closure__ or ())])
+            else:
+                stack.extend(gc.get_referents(item))
+    return sum(found.values())
+
+
+@pytest.mark.slow
+def test_dialogs_opened_at_4k_leave_little_behind(play) -> None:
+    driver = play(size=FOUR_K)
+    app = driver.app
+    for name in ("open_settings", "open_statistics", "open_help", "open_new_game_dialog",
+                 "open_menu"):
+        getattr(app, name)()
+        driver.settle()
+        driver.key(pygame.K_ESCAPE)
+        driver.settle()
+    # Caches of "the last 256 pictures" held 230 MB here (a 4K panel is over 10 MB).
+    assert kept_pictures() < 50_000_000
+
+
+@pytest.mark.slow
+def test_the_help_keeps_only_the_part_of_its_page_near_the_view(play) -> None:
+    driver = play(size=FOUR_K)
+    driver.app.open_help()
+    driver.settle()
+    for key in (pygame.K_PAGEDOWN, pygame.K_PAGEDOWN, pygame.K_END):
+        driver.key(key)
+        driver.settle()
+    help_scene = driver.app.scenes.top
+    assert help_scene.scroll > 0 and help_scene.scroll == help_scene.max_scroll
+    # The page drawn whole held 150 MB at 4K; the bands near the view, a few panels' worth.
+    assert kept_pictures(help_scene.page) < 40_000_000
+
+
+def test_a_picture_cache_keeps_the_newest_pictures_within_its_bytes() -> None:
+    cache = PictureCache(limit=3 * 100 * 100 * 4)
+    for key in range(5):
+        cache.put(key, pygame.Surface((100, 100), pygame.SRCALPHA))
+    assert len(cache) == 3 and cache.get(0) is None and cache.get(4) is not None
+    cache.put("big", pygame.Surface((400, 400)))  # larger than the limit: kept alone
+    assert len(cache) == 1 and cache.get("big") is not None
+    few = PictureCache(limit=10**9, most=2)  # text keyed by the clock: a count bounds it too
+    for key in range(5):
+        few.put(key, pygame.Surface((1, 1)))
+    assert len(few) == 2 and few.get(4) is not None
+
+    made = []
+
+    @kept(1_000_000)
+    def picture(width: int) -> pygame.Surface:
+        made.append(width)
+        return pygame.Surface((width, 10))
+
+    assert picture(5) is picture(5) and made == [5]
