@@ -89,7 +89,7 @@ def script(app, name: str) -> None:
     persistence.quit = quitting
     step = app.step
 
-    def scripted_step(wait: float = 0.0) -> None:
+    def scripted_step() -> None:
         now = time.monotonic()
         if name in ("deal", "close"):
             if not state["pressed"] and not app.table.board.moving:
@@ -100,9 +100,12 @@ def script(app, name: str) -> None:
             code, mod = CYCLE[state["index"] % len(CYCLE)]
             state["index"] += 1
             key(code, mod)
-        step(min(wait, PACE / 4))
+        step()
 
     app.step = scripted_step
+    # The script's keys come from the steps themselves: never idle longer than a beat.
+    idle_timeout = app.idle_timeout
+    app.idle_timeout = lambda: min(idle_timeout(), PACE / 4)
 
 
 def main(argv: list[str]) -> int:
