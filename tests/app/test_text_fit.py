@@ -37,6 +37,7 @@ from spider.app.dialogs import help as help_module
 from spider.app.dialogs.base import Dialog
 from spider.app.dialogs.example import ExampleScene
 from spider.app.loop import App
+from spider.app.table import hud
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text, widgets
 from spider.app.ui.focus import walk
@@ -74,6 +75,7 @@ class Recorder:
     def __init__(self) -> None:
         self.images: dict[int, tuple[str, int, pygame.Surface]] = {}
         self.drawn: list[Drawn] = []
+        self.pictures: dict[int, list[tuple[pygame.Surface, tuple[int, int]]]] = {}
 
     def render(self, real: Any) -> Any:
         def render(string: str, size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
@@ -104,7 +106,17 @@ class Recorder:
                                     target))
 
     def on(self, target: pygame.Surface) -> list[Drawn]:
-        return [drawn for drawn in self.drawn if drawn.target is target]
+        """What was drawn on ``target``, with what was drawn on a picture shown there."""
+        shown = [drawn for drawn in self.drawn if drawn.target is target]
+        for picture, place in self.pictures.get(id(target), []):
+            shown += [Drawn(drawn.string, drawn.size, drawn.rect.move(place), target)
+                      for drawn in self.drawn if drawn.target is picture]
+        return shown
+
+    def shown_on(self, picture: pygame.Surface, target: pygame.Surface,
+                 place: tuple[int, int]) -> None:
+        """``picture`` is shown on ``target`` at ``place``: count its text as there."""
+        self.pictures.setdefault(id(target), []).append((picture, place))
 
 
 class Screen(pygame.Surface):
@@ -123,6 +135,7 @@ class Screen(pygame.Surface):
 def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
     recording = Recorder()
     monkeypatch.setattr(text, "render", recording.render(text.render))
+    monkeypatch.setattr(hud, "_figure", recording.render(hud._figure))  # the bar's figures
     real_blit_text = widgets.blit_text
     for module in (widgets, help_module):
         monkeypatch.setattr(module, "blit_text", recording.blit_text(real_blit_text))
@@ -139,8 +152,20 @@ def frame(app: App, recorder: Recorder, top_only: bool = True) -> Screen:
         scene.draw(screen)
     if top_only:
         recorder.drawn = [d for d in recorder.drawn if not isinstance(d.target, Screen)]
+    if scenes[-1] is app.table:
+        record_the_bar(app, recorder, screen)
     scenes[-1].draw(screen)
     return screen
+
+
+def record_the_bar(app: App, recorder: Recorder, screen: Screen) -> None:
+    """The table keeps its bar as a picture between frames: have it drawn afresh on a
+    recording picture, and count its text as drawn where the picture is shown."""
+    renderer, bar = app.table.renderer, app.table.geometry.bar
+    picture = Screen((bar.w, bar.h), pygame.SRCALPHA)
+    picture.recorder = recorder
+    renderer._bar_image, renderer._bar_key = picture, None  # drawn again, on this one
+    recorder.shown_on(picture, screen, (bar.x, bar.y))
 
 
 # -------------------------------------------------------------------- the app
