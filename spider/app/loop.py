@@ -374,7 +374,7 @@ class App:
             self.game_log.add(self.session, won=True)
         game = self.session.game
         if (event in (GameEvent.MOVE, GameEvent.DEAL) and not game.is_won
-                and not game.is_legal(DEAL) and not game.legal_moves()):  # the cheap one first
+                and not game.is_legal(DEAL) and not game.has_legal_move()):
             self.notify(tr("analysis.stuck"), 6.0)  # a stuck table: offer the analysis
 
     # ------------------------------------------------------------------ loop

@@ -347,6 +347,27 @@ class Game:
                              for target in self.destinations(source, count))
         return moves
 
+    def has_legal_move(self) -> bool:
+        """Whether any move is legal: ``bool(legal_moves())``, stopping at the first
+        found and raising no refusals (the check after every action for a stuck table)."""
+        columns = self.columns
+        empty = not all(columns)
+        # The ranks a group's card may go onto: the face-up last cards.
+        tops = {slots[-1].card.rank for slots in columns if slots and slots[-1].face_up}
+        for source in range(len(columns)):
+            length = self.movable_length(source)
+            if not length:
+                continue
+            if empty:  # an empty column (never the source) takes any group
+                return True
+            # The group's cards rank lowest .. lowest + length - 1, each one lower than
+            # the card above; so a target's last card ranks lowest + 1 .. lowest + length
+            # (never the source's own last card, which ranks lowest).
+            lowest = columns[source][-1].card.rank
+            if any(rank in tops for rank in range(lowest + 1, lowest + length + 1)):
+                return True
+        return False
+
     # ----------------------------------------------------------------- actions
     def play(self, action: Action) -> Outcome:
         """Make a move or a deal; raise :class:`IllegalAction` if the rules refuse it."""

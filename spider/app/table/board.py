@@ -14,7 +14,6 @@ import logging
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from operator import attrgetter
 
 from spider.app.sound import Sound
 from spider.app.table.geometry import TableGeometry
@@ -48,7 +47,6 @@ class Timing:
 
 
 TIMING = Timing()
-_steps_of = attrgetter("steps")
 
 
 class ReplayMismatch(Exception):
@@ -76,7 +74,7 @@ class Board:
         #: going on their way do not count: what rests may be kept while it is the same.
         self.version = 0
         self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
-        self._sprites_moving: bool | None = None  # whether any sprite has steps (None: ask)
+        self._stepped: list[CardSprite] | None = None  # the sprites with steps (None: ask)
 
     # ---------------------------------------------------------------- queries
     def sprites(self) -> Iterator[CardSprite]:
@@ -93,13 +91,17 @@ class Board:
     def _touch(self) -> None:
         """The layers changed: what was worked out from them is worked out again."""
         self.version += 1
-        self._layers = self._sprites_moving = None
+        self._layers = self._stepped = None
+
+    def _with_steps(self) -> list[CardSprite]:
+        """The sprites that move or wait to (kept until the layers change)."""
+        if self._stepped is None:
+            self._stepped = [sprite for sprite in self._all() if sprite.steps]
+        return self._stepped
 
     @property
     def moving(self) -> bool:
-        if self._sprites_moving is None:
-            self._sprites_moving = any(map(_steps_of, self._all()))
-        return self._sprites_moving or self.time < self.shake_until or bool(self.cues)
+        return bool(self._with_steps()) or self.time < self.shake_until or bool(self.cues)
 
     def column_ys(self) -> list[list[int]]:
         """The resting y of each card, per column (for hit-testing)."""
@@ -229,19 +231,17 @@ class Board:
         """Advance by ``dt`` seconds; return the sound cues now due."""
         before = self.time
         self.time += dt
-        if self._sprites_moving is not False:
-            stepped = [sprite for sprite in self._all() if sprite.steps]
-            changed = False
-            for sprite in stepped:
-                step = sprite.steps[0]
-                sprite.update(self.time)
-                # A card that lands, starts its next step, or leaves after waiting.
-                changed = changed or (not sprite.steps or sprite.steps[0] is not step
-                                      or before < step.start <= self.time)
-            if changed:
-                self._touch()
-            elif not stepped:
-                self._sprites_moving = False
+        now, changed = self.time, False
+        for sprite in self._with_steps():
+            steps = sprite.steps
+            step = steps[0]
+            if now < step.start:
+                continue  # waiting for its turn
+            sprite.update(now)
+            # A card that lands, starts its next step, or leaves after waiting.
+            changed = changed or (not steps or steps[0] is not step or before < step.start)
+        if changed:
+            self._touch()
         due = [name for when, name in self.cues if when <= self.time]
         self.cues = [(when, name) for when, name in self.cues if when > self.time]
         return due
