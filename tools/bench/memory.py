@@ -9,6 +9,7 @@ after every game; growth is the least-squares slope over the second half of the 
 
 from __future__ import annotations
 
+import ctypes
 import os
 import random
 import sys
@@ -20,6 +21,23 @@ from typing import Any
 GAMES = 300
 ACTIONS = 40
 SIZE = (1920, 1080)
+
+
+def _heap_mb() -> tuple[float, float]:
+    """The C heap (glibc's ``mallinfo2``): MB in use and MB held free; zeros elsewhere."""
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallinfo2.restype = _MallInfo2
+    except (OSError, AttributeError):
+        return 0.0, 0.0
+    info = libc.mallinfo2()
+    return (info.uordblks + info.hblkhd) / 2**20, info.fordblks / 2**20
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
 
 
 def _rss_mb() -> float:
@@ -37,10 +55,11 @@ def slope_per_100(points: list[tuple[int, float]]) -> float:
 
 
 def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
-                 say: Any = lambda message: None, traced: tuple[int, int] | None = None
-                 ) -> dict[str, Any]:
-    """Play ``games`` games; ``traced``: (first, last) games between which to compare
-    Python's allocations by where they were made (``tracemalloc``, slow), said as lines."""
+                 say: Any = lambda message: None, traced: tuple[int, int] | None = None,
+                 size: tuple[int, int] = SIZE, every: int = 20) -> dict[str, Any]:
+    """Play ``games`` games in a window of ``size``, saying the figures every ``every``
+    games; ``traced``: (first, last) games between which to compare Python's allocations
+    by where they were made (``tracemalloc``, slow), said as lines."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["SPIDER_DATA_DIR"] = tempfile.mkdtemp(prefix="spider-bench-memory-")
@@ -56,10 +75,11 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
 
     chance = random.Random(seed)
     app = App(saved=load_saved(), session=Session(DealCode.parse("SP1-S2C-AAAAAAB")),
-              size=SIZE, fullscreen=False, clock=ManualClock())
+              size=size, fullscreen=False, clock=ManualClock())
     driver = EventDriver(app)
     driver.settle()
     readings: list[tuple[int, float]] = []
+    heap: list[tuple[int, float, float]] = []
     if traced:
         tracemalloc.start(12)
     snapshot: tracemalloc.Snapshot | None = None
@@ -81,17 +101,22 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
                     driver.key(pygame.K_y, pygame.KMOD_CTRL)
                 driver.settle()
             readings.append((number, _rss_mb()))
+            heap.append((number, *_heap_mb()))
             if traced and number == traced[0]:
                 snapshot = tracemalloc.take_snapshot()
             elif traced and number == traced[1] and snapshot is not None:
                 _say_growth(snapshot, tracemalloc.take_snapshot(), say)
-            if number % 20 == 0:
-                say(f"memory: game {number}: {readings[-1][1]:.1f} MB")
+            if number % every == 0:
+                say(f"memory: game {number}: {readings[-1][1]:.1f} MB resident, C heap "
+                    f"{heap[-1][1]:.1f} MB in use and {heap[-1][2]:.1f} MB free")
     finally:
         app.close()
     later = readings[len(readings) // 2:]
+    in_use = [(number, used) for number, used, _ in heap[len(heap) // 2:]]
     return {"games": games, "actions_per_game": actions, "rss_mb": readings,
-            "growth_mb_per_100_games": slope_per_100(later) if len(later) > 1 else 0.0}
+            "heap_mb": heap,
+            "growth_mb_per_100_games": slope_per_100(later) if len(later) > 1 else 0.0,
+            "heap_growth_mb_per_100_games": slope_per_100(in_use) if len(in_use) > 1 else 0.0}
 
 
 def _say_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, say: Any,
@@ -105,11 +130,19 @@ def _say_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, say: 
             say(f"    {frame}")
 
 
-if __name__ == "__main__":  # python -m tools.bench.memory [games [first last]]
+if __name__ == "__main__":  # python -m tools.bench.memory [games [first last]] [--size WxH]
+    import argparse
     import json
 
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
-    between = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else None
-    result = play_session(count, say=lambda message: print(message, file=sys.stderr),
-                          traced=between)
-    print(json.dumps({key: result[key] for key in ("games", "growth_mb_per_100_games")}))
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.memory")
+    parser.add_argument("games", type=int, nargs="?", default=GAMES)
+    parser.add_argument("traced", type=int, nargs="*", help="first and last game to compare")
+    parser.add_argument("--size", default="x".join(map(str, SIZE)), help="window, WxH")
+    parser.add_argument("--every", type=int, default=20, help="say the figures every N games")
+    options = parser.parse_args()
+    width, _, height = options.size.partition("x")
+    result = play_session(options.games, say=lambda message: print(message, file=sys.stderr),
+                          traced=tuple(options.traced[:2]) if len(options.traced) > 1 else None,
+                          size=(int(width), int(height)), every=options.every)
+    print(json.dumps({key: result[key] for key in (
+        "games", "growth_mb_per_100_games", "heap_growth_mb_per_100_games")}))
