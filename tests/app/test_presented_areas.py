@@ -14,6 +14,7 @@ import pytest
 
 from spider.app.loop import App, Frame
 from spider.app.table.driver import EventDriver
+from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
 #: Column 1 ends in 2♠; column 2 holds K♠..3♠ face up: 2♠ onto 3♠ completes a run.
 RUN_POSITION = """\
@@ -142,8 +143,7 @@ def test_shadows_drawn_where_the_cards_leave_them_seen_look_whole(play, monkeypa
     assert pygame.image.tobytes(driver.app.screen, "RGB") == drawn
 
 
-def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play,
-                                                                        monkeypatch) -> None:
+def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play) -> None:
     """A message on the table (the toast) no longer makes every frame a whole one:
     dealt cards and a run fly by areas, under the message drawn over them (once,
     where areas overlap)."""
@@ -162,27 +162,9 @@ def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play,
     assert window.areas > 60 and window.overlapping > 0
 
 
-#: Seven runs gone; the ace onto the two completes the last one and wins.
-WIN_POSITION = """\
-rules: classic
-score: 1200
-moves: 140
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-3:
-4:
-5:
-6:
-7:
-8:
-9:
-10:
-"""
 
 
-def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play,
-                                                                       monkeypatch) -> None:
+def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play) -> None:
     driver = play(position=WIN_POSITION)
     driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
     driver.settle()
@@ -198,7 +180,7 @@ def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play,
     assert window.areas >= 50 and len(window.frames) - drawn >= 60
 
 
-def test_frames_after_a_resize_present_what_a_whole_frame_shows(play, monkeypatch) -> None:
+def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:
     """After a resize the old picture stands in, stretched, while the static layer
     is drawn in steps between frames; then the first full-quality frame and the
     frames by changes after it show what a whole redraw shows."""
