@@ -9,7 +9,6 @@ deal. See :mod:`tests.e2e.test_real_window` for the machinery.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
@@ -18,10 +17,9 @@ import pygame
 import pytest
 
 from spider.app.table.driver import EventDriver
-from spider.data.session import Session
 from spider.model.game import DEAL, Move
 from tests.e2e.test_real_window import CODE, SCREEN, Person, start_game
-from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, finish, saved_session
 
 pytestmark = REAL_WINDOW
 display = display_fixture(SCREEN)
@@ -94,13 +92,8 @@ def test_a_person_plays_by_keys_in_a_real_window(display: Display, tmp_path: Pat
         display.close_window(window)
         assert game.wait(timeout=30) == 0
     finally:
-        if game.poll() is None:
-            game.kill()
-        _, err = game.communicate()
-        if mirror_app is not None:
-            mirror_app.close()
+        err = finish(game, mirror_app)
     assert b"Traceback" not in err, err.decode()[-3000:]
-    document = json.loads((data / "game.json").read_text(encoding="utf-8"))
-    saved = Session.from_dict(document["data"]["session"])
+    saved = saved_session(data)
     assert saved.game.history() == (mirror.table.game.history()[0], [])
     assert saved.game.history()[0][1] is DEAL

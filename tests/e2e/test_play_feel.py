@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, saved_session
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = (1920, 1080)
@@ -139,12 +139,9 @@ def real_drag(display: Display, window: int, start: tuple[int, int], end: tuple[
 
 
 def saved_moves(data: Path) -> list[str]:
-    from spider.data.session import Session
     from spider.model.notation import format_moves
 
-    document = json.loads((data / "game.json").read_text(encoding="utf-8"))
-    session = Session.from_dict(document["data"]["session"])
-    return format_moves(session.game.history()[0]).split()
+    return format_moves(saved_session(data).game.history()[0]).split()
 
 
 def test_auto_place_keeps_a_legal_drop_in_a_real_window(display: Display, game,

@@ -32,10 +32,9 @@ from spider.app.dialogs import MenuScene, SettingsScene
 from spider.app.table.driver import EventDriver
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Button
-from spider.data.session import Session
 from spider.model.game import DEAL, Move
 from spider.text.i18n import tr
-from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, finish, saved_session
 from tests.helpers import PATIENCE, until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -295,14 +294,9 @@ def test_a_person_plays_in_a_real_window(display: Display, how: str, tmp_path: P
         display.close_window(window)
         assert game.wait(timeout=PATIENCE) == 0
     finally:
-        if game.poll() is None:
-            game.kill()
-        _, err = game.communicate()
-        if mirror_app is not None:
-            mirror_app.close()
+        err = finish(game, mirror_app)
     assert b"Traceback" not in err, err.decode()[-3000:]
-    document = json.loads((data / "game.json").read_text(encoding="utf-8"))
-    saved = Session.from_dict(document["data"]["session"])
+    saved = saved_session(data)
     assert str(saved.code) == CODE
     assert saved.game.history() == ([move], [DEAL])
     settings = json.loads((data / "settings.json").read_text(encoding="utf-8"))["data"]

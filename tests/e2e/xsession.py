@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import json
 import os
 import shutil
 import subprocess
@@ -19,8 +20,11 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from spider.data.session import Session
 
 TOOLS = ("Xvfb", "xdotool")
 
@@ -72,6 +76,23 @@ def xvfb(size: tuple[int, int] = (1280, 800)) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def finish(game: subprocess.Popen[bytes], mirror: Any = None) -> bytes:
+    """End the game's process if it still runs and close the App that mirrored it;
+    what the game wrote to its standard error."""
+    if game.poll() is None:
+        game.kill()
+    _, err = game.communicate()
+    if mirror is not None:
+        mirror.close()
+    return err
+
+
+def saved_session(data: Path) -> Session:
+    """The game in progress as the game saved it in its data folder ``data``."""
+    document = json.loads((data / "game.json").read_text(encoding="utf-8"))
+    return Session.from_dict(document["data"]["session"])
 
 
 class Display:
