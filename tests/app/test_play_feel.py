@@ -480,6 +480,18 @@ def test_the_deal_code_field_selects_all_with_ctrl_a_or_a_double_click(play) -> 
     assert field.value == ""
 
 
+def test_ctrl_c_on_the_table_copies_the_deal_code(play, monkeypatch) -> None:
+    from spider.app.table import controller
+
+    copied: list[str] = []
+    monkeypatch.setattr(controller, "put_clipboard", lambda text: copied.append(text) or True)
+    driver = play(code=DEAL_CODE)
+    driver.key(pygame.K_c, pygame.KMOD_LCTRL)
+    assert copied == [DEAL_CODE]
+    assert driver.table.toast.message == tr("table.code-copied", code=DEAL_CODE)
+    assert driver.table.game.moves == 0  # and nothing else happened
+
+
 def test_clicking_the_deal_code_in_the_bar_copies_it(play) -> None:
     from spider.app.ui.widgets import clipboard_text
 

@@ -62,7 +62,7 @@ HELP_PARAMS: dict[str, dict[str, object]] = {
 }
 #: The controls table: (what you press, what it does), both message keys.
 HELP_KEYS = tuple((f"help.key.{name}", f"help.do.{name}") for name in (
-    "drag", "double", "stock", "undo", "redo", "new", "auto", "hint", "demo", "help",
+    "drag", "double", "stock", "undo", "redo", "copy", "new", "auto", "hint", "demo", "help",
     "menu", "full", "esc", "focus", "count", "pick", "digits"))
 
 

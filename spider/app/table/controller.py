@@ -103,7 +103,8 @@ class TableController:
             commands.confirm("confirm.quit", commands.quit)
 
     def copy_code(self) -> None:
-        """The bar's deal code was clicked: put it on the clipboard, and say so."""
+        """Put the deal's code on the clipboard (its place in the bar was clicked, or
+        Ctrl+C pressed), and say so."""
         code = str(self.app.session.code)
         key = "table.code-copied" if put_clipboard(code) else "newgame.no-clipboard"
         self.notify(tr(key, code=code))

@@ -158,6 +158,8 @@ class TableInput:
             controller.run(Command.REDO if shift else Command.UNDO)
         elif ctrl and key == pygame.K_y:
             controller.run(Command.REDO)
+        elif ctrl and key == pygame.K_c:
+            controller.copy_code()
         elif ctrl or alt or (self.dragging is None and self.keys.key(key, shift)):
             return
         elif key == pygame.K_ESCAPE:  # one layer at a time: what is held, else quit?
