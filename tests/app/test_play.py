@@ -160,15 +160,6 @@ def test_auto_place_sends_a_dropped_group_to_the_best_column(play, auto_place: b
     assert_settled(driver)
 
 
-def test_key_a_toggles_auto_place(play) -> None:
-    driver = play()
-    driver.key(pygame.K_a)
-    assert driver.app.settings.auto_place
-    assert driver.table.toast.message == tr("table.auto-place-on")
-    driver.key(pygame.K_a)
-    assert not driver.app.settings.auto_place
-
-
 def test_clicking_the_stock_deals(play) -> None:
     driver = play()
     game = driver.table.game

@@ -73,6 +73,19 @@ class Window:
         return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(self.picture, "RGB")
 
 
+def _deal_then_complete_a_run(driver: EventDriver, window: Window, dealing: int,
+                              completing: int) -> None:
+    """Deal (checking ``dealing`` frames), take the deal back, then complete the run
+    in column 1 (checking ``completing`` frames)."""
+    driver.click(driver.stock_point())
+    _frames(driver, window, dealing)
+    driver.settle()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle()
+    driver.drag(driver.card_point(0, 1), driver.column_point(1))
+    _frames(driver, window, completing)
+
+
 def _frames(driver: EventDriver, window: Window, count: int) -> None:
     for frame in range(count):
         driver.app.run_frames(1)
@@ -97,13 +110,7 @@ def test_a_dragged_group_shows_only_where_it_was_and_is(play) -> None:
 def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play) -> None:
     driver = play(position=RUN_POSITION)
     window = Window(driver.app)
-    driver.click(driver.stock_point())
-    _frames(driver, window, 90)
-    driver.settle()
-    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the deal taken back
-    driver.settle()
-    driver.drag(driver.card_point(0, 1), driver.column_point(1))
-    _frames(driver, window, 120)
+    _deal_then_complete_a_run(driver, window, 90, 120)
     assert driver.table.game.removed == 1
     assert window.areas > 0
 
@@ -151,13 +158,7 @@ def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play) -> 
     driver.app.notify("A message long enough to lie across the cards' way " * 3, 60.0)
     driver.settle()
     window = Window(driver.app)
-    driver.click(driver.stock_point())
-    _frames(driver, window, 60)
-    driver.settle()
-    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the deal taken back
-    driver.settle()
-    driver.drag(driver.card_point(0, 1), driver.column_point(1))
-    _frames(driver, window, 60)
+    _deal_then_complete_a_run(driver, window, 60, 60)
     assert driver.table.game.removed == 1 and driver.table.toast.visible
     assert window.areas > 60 and window.overlapping > 0
 
