@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, saved_session
+from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, saved_session, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = (1920, 1080)
@@ -286,8 +286,7 @@ def test_copy_and_paste_go_through_the_system_clipboard(display: Display, game,
     finally:
         mirror.app.close()
         if owner is not None and owner.poll() is None:
-            owner.terminate()
-            owner.wait(timeout=10)
+            stop(owner)
     started.stop()
     document = json.loads((tmp_path / "data" / "game.json").read_text(encoding="utf-8"))
     assert document["data"]["session"]["code"] == pasted

@@ -70,12 +70,17 @@ def xvfb(size: tuple[int, int] = (1280, 800)) -> Iterator[str]:
             raise RuntimeError("Xvfb did not start")
         yield f":{number}"
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
+
+
+def stop(process: subprocess.Popen[Any], timeout: float = 10) -> None:
+    """Ask ``process`` to end; kill it if it has not ended within ``timeout`` seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def finish(game: subprocess.Popen[bytes], mirror: Any = None) -> bytes:

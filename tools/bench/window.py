@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.xsession import xvfb  # the real-window tests' private X screen
+from tests.e2e.xsession import stop, xvfb  # the real-window tests' private X screen and exit
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME_ENV = "SPIDER_EXIT_AFTER_FIRST_FRAME"
@@ -161,12 +161,7 @@ def _idle_cpu(command: list[str], folder: str, env: dict[str, str], display: str
         cpu, wall = _cpu_seconds(process.pid) - cpu, time.monotonic() - wall
         peak = _peak_rss_mb(process.pid)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process, timeout=20)
     return {"seconds": wall, "cpu_seconds": cpu, "cpu_percent": 100 * cpu / wall,
             "peak_rss_mb": peak}
 

@@ -608,8 +608,8 @@ class TextField(Widget):
 
 
 # --------------------------------------------------------------- containers
-class Column(Widget):
-    """Children stacked top to bottom, each as wide as the column."""
+class _Container(Widget):
+    """Children laid out in a line, ``gap`` font sizes apart; hidden ones take no room."""
 
     def __init__(self, items: Sequence[Widget], gap: float = 0.6) -> None:
         super().__init__()
@@ -621,6 +621,10 @@ class Column(Widget):
 
     def _shown(self) -> list[Widget]:
         return [item for item in self.items if item.visible]
+
+
+class Column(_Container):
+    """Children stacked top to bottom, each as wide as the column."""
 
     def measure(self, style: Style) -> tuple[int, int]:
         sizes = [item.size(style) for item in self._shown()]
@@ -640,7 +644,7 @@ class Column(Widget):
         self.rect = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, y - gap - rect.y))
 
 
-class Row(Widget):
+class Row(_Container):
     """Children side by side at their natural widths; ``align``: left, right, center, spread.
 
     ``stretch``: the children share the whole width equally.
@@ -649,15 +653,8 @@ class Row(Widget):
     def __init__(self, items: Sequence[Widget], gap: float = 0.6, align: str = "left",
                  stretch: bool = False, top: bool = False) -> None:
         """``top``: children at the top of the row (default: centred in its height)."""
-        super().__init__()
-        self.items = list(items)
-        self.gap, self.align, self.stretch, self.top = gap, align, stretch, top
-
-    def children(self) -> Sequence[Widget]:
-        return self.items
-
-    def _shown(self) -> list[Widget]:
-        return [item for item in self.items if item.visible]
+        super().__init__(items, gap)
+        self.align, self.stretch, self.top = align, stretch, top
 
     def measure(self, style: Style) -> tuple[int, int]:
         sizes = [item.size(style) for item in self._shown()]
