@@ -2,8 +2,8 @@
 
 Run as ``python main.py --smoke-test`` or ``dist/Spider/Spider --smoke-test``. It:
 
-1. chooses SDL's dummy video and audio drivers and a fresh temporary data folder
-   (the player's saved game and settings are never touched);
+1. chooses SDL's dummy video and audio drivers and a fresh temporary data and cache
+   folder (the player's saved game, settings and kept pictures are never touched);
 2. loads every asset through the paths the game uses: every card SVG rasterised at
    the table's card size (and in four-colour mode), every sound through the mixer,
    every font face (and text in each language's face), every message catalogue;
@@ -111,6 +111,7 @@ def run_smoke() -> int:
         os.environ[environment.DATA_DIR] = data
         if first_frame:  # on the video driver it was given
             return _first_frame()
+        os.environ[environment.CACHE_DIR] = data
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         watchdog = threading.Timer(WATCHDOG_SECONDS, _timed_out)

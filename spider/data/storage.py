@@ -76,6 +76,15 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("Spider", appauthor=False))
 
 
+def cache_dir() -> Path:
+    """The folder for files kept only to start faster: $SPIDER_CACHE_DIR, else the
+    platform's user cache folder (anything in it may be deleted)."""
+    override = os.environ.get(environment.CACHE_DIR)
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_cache_dir("Spider", appauthor=False))
+
+
 def _error_key(exc: OSError) -> str:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return DISK_FULL
