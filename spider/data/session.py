@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import uuid
 from dataclasses import dataclass, field
 
 from spider.data.statistics import MAX_SECONDS, check_game_id
@@ -25,6 +24,8 @@ MAX_ACTIONS = 20_000
 
 def new_game_id() -> str:
     """A fresh id for a game (what the statistics remember of it)."""
+    import uuid  # here: a resumed game has its id
+
     return uuid.uuid4().hex
 
 
