@@ -54,9 +54,7 @@ def _code() -> list[Path]:
     source), or the executable (a built game)."""
     if getattr(sys, "frozen", False):
         return [Path(sys.executable)]
-    from spider.app.table import cardimages
-
-    return [Path(cardimages.__file__), Path(__file__)]
+    return [Path(__file__).with_name("cardimages.py"), Path(__file__)]
 
 
 class KeptCards:
