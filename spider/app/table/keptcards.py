@@ -2,24 +2,24 @@
 cards without rasterising the art again (most of the first frame's work otherwise).
 
 A set (the 52 faces and the back at one card size, colours, back and index) is one
-file in the user cache folder, named by a key of everything its pictures depend on:
-the size and choices, the art's files (names, sizes, times), the code that draws them
-and pygame's version. The file holds a header, then each picture's RGBA bytes in
-``ALL_PICTURES`` order. It is written whole (beside its place, then renamed) once every
-picture of the set is made, in the frame's spare time; only the newest ``KEEP`` sets
-stay. A picture is read alone, when asked for. Whatever goes wrong reading (no file,
-a short or damaged one) means the picture is rasterised as before; writing, that the
-set is not kept.
+file in the user cache folder, named by a checksum of everything its pictures depend
+on: the size and choices, the art's files (names, sizes, times), the code that draws
+them and pygame's version. The file holds a header with all of that (checked before
+a picture is read), then each picture's RGBA bytes in ``ALL_PICTURES`` order. It is
+written whole (beside its place, then renamed) once every picture of the set is made,
+in the frame's spare time; only the newest ``KEEP`` sets stay. A picture is read
+alone, when asked for. Whatever goes wrong reading (no file, a short or damaged one)
+means the picture is rasterised as before; writing, that the set is not kept.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import struct
 import sys
 import tempfile
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -29,8 +29,8 @@ from spider.data.storage import cache_dir
 
 #: Raise when the way pictures are made changes in a way the files' times do not show.
 VERSION = 1
-MAGIC = b"SPCARDS1"
-HEADER = struct.Struct("<8sIII")  # magic, width, height, pictures
+MAGIC = b"SPCARDS2"
+HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of the key
 #: Sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
 SUFFIX = ".cards"
@@ -65,12 +65,12 @@ class KeptCards:
         """``choices``: what else the pictures depend on (colours, back, index);
         ``art``: the folder of the card art; ``count``: pictures in a set."""
         self.size, self.count = size, count
-        key = hashlib.blake2b(digest_size=12)
-        for part in (repr((VERSION, size, choices, count, pygame.version.ver,
-                           pygame.version.SDL)).encode(),
-                     _signature(sorted(art.glob("*.svg"))), _signature(_code())):
-            key.update(part + b"\0")
-        self.path = (folder or cache_dir()) / "cards" / f"{key.hexdigest()}{SUFFIX}"
+        self.key = b"\0".join((repr((VERSION, size, choices, count, pygame.version.ver,
+                                     pygame.version.SDL)).encode(),
+                               _signature(sorted(art.glob("*.svg"))), _signature(_code())))
+        name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}{SUFFIX}"
+        self.path = (folder or cache_dir()) / "cards" / name
+        self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key
         self._bytes = size[0] * size[1] * 4
         #: Whether the file holds this set (then it is not written again).
         self.complete = self._valid()
@@ -81,13 +81,11 @@ class KeptCards:
     def _valid(self) -> bool:
         try:
             with open(self.path, "rb") as file:
-                header = file.read(HEADER.size)
+                header = file.read(len(self._header))
                 length = os.fstat(file.fileno()).st_size
         except OSError:
             return False
-        return (len(header) == HEADER.size
-                and HEADER.unpack(header) == (MAGIC, *self.size, self.count)
-                and length == HEADER.size + self.count * self._bytes)
+        return header == self._header and length == len(header) + self.count * self._bytes
 
     def read(self, index: int) -> pygame.Surface | None:
         """Picture ``index`` of the set, or ``None`` (not kept, or unreadable)."""
@@ -95,7 +93,7 @@ class KeptCards:
             return None
         try:
             with open(self.path, "rb") as file:
-                file.seek(HEADER.size + index * self._bytes)
+                file.seek(len(self._header) + index * self._bytes)
                 data = file.read(self._bytes)
             if len(data) != self._bytes:
                 return None
@@ -113,7 +111,7 @@ class KeptCards:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.path.parent)
             with os.fdopen(fd, "wb") as file:
-                file.write(HEADER.pack(MAGIC, *self.size, self.count))
+                file.write(self._header)
                 for index in range(self.count):
                     picture = pictures[index]
                     if picture.get_size() != self.size:
