@@ -44,16 +44,19 @@ LIGHTEST = 1.12
 @cache
 def _light() -> pygame.Surface:
     """The light falling on the cloth, on a small grid: grey levels, white where it
-    is ``LIGHTEST`` (the same for every colour, so made once)."""
+    is ``LIGHTEST`` (the same for every colour, so made once). It is the same on
+    both sides of the middle: the left half is worked out (at start-up), the right
+    half mirrors it."""
     cols, rows = GRID
+    across = [((i + 0.5) / cols - 0.5) ** 2 * 1.2 for i in range((cols + 1) // 2)]
     levels = bytearray()
     for j in range(rows):
         dy = (j + 0.5) / rows - 0.42
-        for i in range(cols):
-            dx = (i + 0.5) / cols - 0.5
-            distance = min(1.0, (dx * dx * 1.2 + dy * dy * 1.6) ** 0.5 / 0.62)
-            light = LIGHTEST - 0.42 * distance ** 1.7
-            levels += bytes((round(255 * light / LIGHTEST),)) * 3
+        down = dy * dy * 1.6
+        half = [round(255 * (LIGHTEST - 0.42 * min(1.0, (a + down) ** 0.5 / 0.62) ** 1.7)
+                      / LIGHTEST) for a in across]
+        for level in half + half[:cols - len(half)][::-1]:
+            levels += bytes((level, level, level))
     return pygame.image.frombytes(bytes(levels), GRID, "RGB")
 
 
