@@ -5,7 +5,7 @@ A set (the 52 faces and the back at one card size, colours, back and index) is o
 file in the user cache folder, named by a checksum of everything its pictures depend
 on: the size and choices, the art's files (names, sizes, times), the code that draws
 them and pygame's version. The file holds a header with all of that (checked before
-a picture is read), then each picture's RGBA bytes in ``ALL_PICTURES`` order. It is
+a picture is read), then each picture's BGRA bytes in ``ALL_PICTURES`` order. It is
 written whole (beside its place, then renamed) once every picture of the set is made,
 in the frame's spare time; only the newest ``KEEP`` sets stay. A picture is read
 alone, when asked for. Whatever goes wrong reading (no file, a short or damaged one)
@@ -29,7 +29,10 @@ from spider.data.storage import cache_dir
 
 #: Raise when the way pictures are made changes in a way the files' times do not show.
 VERSION = 1
-MAGIC = b"SPCARDS2"
+MAGIC = b"SPCARDS1"
+#: The order of each pixel's bytes: the window's own on most systems (ARGB words,
+#: little-endian), so a picture read needs no reordering to be drawn.
+ORDER = "BGRA"
 HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of the key
 #: Sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
@@ -97,7 +100,7 @@ class KeptCards:
                 data = file.read(self._bytes)
             if len(data) != self._bytes:
                 return None
-            return pygame.image.frombytes(data, self.size, "RGBA")
+            return pygame.image.frombytes(data, self.size, ORDER)
         except (OSError, ValueError, pygame.error):
             return None
 
@@ -116,7 +119,7 @@ class KeptCards:
                     picture = pictures[index]
                     if picture.get_size() != self.size:
                         raise ValueError("a picture of another size")
-                    file.write(pygame.image.tobytes(picture, "RGBA"))
+                    file.write(pygame.image.tobytes(picture, ORDER))
             os.replace(tmp, self.path)
             tmp = None
         except (OSError, ValueError, pygame.error):
