@@ -200,10 +200,10 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
         # As after a first run: bytecode written, files cached, the card pictures kept.
         _idle_cpu([sys.executable, str(ROOT / "main.py")], folder, env, display, 0.0)
         for command, environment in commands.values():
-            _first_frame(command, environment, folder)
+            first_frame(command, environment, folder)
         for _ in range(runs):
             for kind, (command, environment) in commands.items():
-                wall, used = _first_frame(command, environment, folder)
+                wall, used = first_frame(command, environment, folder)
                 times[kind].append(wall)
                 cpu[kind].append(used)
     median = {kind: statistics.median(values) for kind, values in times.items()}
@@ -218,7 +218,7 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
             "cpu_ratio": max(cpu_median["game"], cpu_median["new"]) / cpu_median["bare"]}
 
 
-def _first_frame(command: list[str], env: dict[str, str], folder: str) -> tuple[float, float]:
+def first_frame(command: list[str], env: dict[str, str], folder: str) -> tuple[float, float]:
     """Run ``command`` until it exits; return the wall time from its start to its
     ``first frame`` line and the CPU seconds it reported in that line."""
     start = time.perf_counter()

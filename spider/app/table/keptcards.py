@@ -22,6 +22,7 @@ import tempfile
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Final
 
 import pygame
 
@@ -32,7 +33,7 @@ VERSION = 1
 MAGIC = b"SPCARDS1"
 #: The order of each pixel's bytes: the window's own on most systems (ARGB words,
 #: little-endian), so a picture read needs no reordering to be drawn.
-ORDER = "BGRA"
+ORDER: Final = "BGRA"
 HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of the key
 #: Sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
