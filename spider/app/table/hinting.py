@@ -187,6 +187,12 @@ class Hinting:
             self._seen = _seen_in(self.table.app.session)
         return self._seen
 
+    def _seen_copy(self) -> Seen:
+        """What the player has seen, for the worker (which must not share it)."""
+        from spider.solver.hints import Seen
+
+        return Seen(dict(self.seen.known))
+
     def background(self) -> Worker:
         """The worker thread (made when first needed; shared with New game)."""
         return self._worker()
@@ -237,7 +243,7 @@ class Hinting:
         self.thinking = True
         self._pause_winnable()
         snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
-        seen = type(self.seen)(dict(self.seen.known))
+        seen = self._seen_copy()
         self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_SECONDS))
         self._changed = True
 
@@ -250,7 +256,7 @@ class Hinting:
         self._pause_winnable()
         self.demo = True
         self._demo_game = copy.deepcopy(self.game)
-        self._demo_seen = type(self.seen)(dict(self.seen.known))
+        self._demo_seen = self._seen_copy()
         self._demo_next, self._demo_due = None, True
         self._demo_previous, self._demo_rested = last_action(self.game), DEMO_PAUSE
         self.table.toast.clear()  # the demo's banner says it all while it plays
@@ -393,7 +399,8 @@ class Hinting:
         """After a frame: start the search if the table is calm (starting it within a
         frame made that frame share the interpreter with the search's first steps).
         True when the picture changed (an answer came at once, not threaded)."""
-        self.seen  # noqa: B018 (worked out after the first frame, not within an action's)
+        if self._seen is None:  # worked out after the first frame, not within an action's
+            self._seen = _seen_in(self.table.app.session)
         if self._win_wanted and "winnable" not in self._wanted and self._calm:
             from spider.solver.state import Position
 
