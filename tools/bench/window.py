@@ -89,7 +89,8 @@ def available() -> bool:
 
 def _environment(display: str, data: Path) -> dict[str, str]:
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data))
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data),
+               SPIDER_CACHE_DIR=str(data.parent / "cache"))
     env.pop(FIRST_FRAME_ENV, None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a player's: compiled once, then cached
     return env
@@ -189,7 +190,7 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
             xvfb(size) as display:
         saved = Path(folder) / "saved"
         _game_in_progress(saved, helpers=False)
-        env = dict(_environment(display, saved), SPIDER_CACHE_DIR=str(Path(folder) / "cache"))
+        env = _environment(display, saved)
         commands = {
             "game": ([sys.executable, str(ROOT / "main.py"), "--smoke-test"],
                      dict(env, **{FIRST_FRAME_ENV: "1"})),
