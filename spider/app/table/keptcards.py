@@ -3,13 +3,14 @@ cards without rasterising the art again (most of the first frame's work otherwis
 
 A set (the 52 faces and the back at one card size, colours, back and index) is one
 file in the user cache folder, named by a checksum of everything its pictures depend
-on: the size and choices, the art's files (names, sizes, times), the code that draws
-them and pygame's version. The file holds a header with all of that (checked before
-a picture is read), then each picture's BGRA bytes in ``ALL_PICTURES`` order. It is
-written whole (beside its place, then renamed) once every picture of the set is made,
-in the frame's spare time; only the newest ``KEEP`` sets stay. A picture is read
-alone, when asked for. Whatever goes wrong reading (no file, a short or damaged one)
-means the picture is rasterised as before; writing, that the set is not kept.
+on: the size and choices, the art's and fonts' files (names, sizes, times), the code
+that draws them and pygame's version. The file holds a header with all of that
+(checked before a picture is read), then each picture's BGRA bytes in
+``ALL_PICTURES`` order. It is written whole (beside its place, then renamed) once
+every picture of the set is made, in the frame's spare time; only the newest ``KEEP``
+sets stay. A picture is read alone, when asked for. Whatever goes wrong reading (no
+file, a short or damaged one) means the picture is rasterised as before; writing,
+that the set is not kept.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Final
 
 import pygame
 
+from spider.app.assets import FONTS
 from spider.data.storage import cache_dir
 
 #: Raise when the way pictures are made changes in a way the files' times do not show.
@@ -71,7 +73,9 @@ class KeptCards:
         self.size, self.count = size, count
         self.key = b"\0".join((repr((VERSION, size, choices, count, pygame.version.ver,
                                      pygame.version.SDL)).encode(),
-                               _signature(sorted(art.glob("*.svg"))), _signature(_code())))
+                               _signature(sorted(art.glob("*.svg"))),
+                               _signature(sorted(FONTS.glob("*.*"))),  # the large index
+                               _signature(_code())))
         name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}{SUFFIX}"
         self.path = (folder or cache_dir()) / "cards" / name
         self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key
