@@ -33,8 +33,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 @pytest.fixture(autouse=True)
 def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test saves into its own folder, never into the player's real one."""
+    """Every test saves into its own folders, never into the player's real ones."""
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("SPIDER_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
 @pytest.fixture

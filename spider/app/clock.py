@@ -6,7 +6,6 @@ queued or the next change on screen is due (:meth:`Clock.wait`).
 
 from __future__ import annotations
 
-import ctypes
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -89,6 +88,8 @@ def _sdl_wait_event() -> Callable[[None, int], int] | None:
     library = sdl_library()
     if library is None or not hasattr(library, "SDL_WaitEventTimeout"):
         return None
+    import ctypes  # here: the first frame is shown before the loop first waits
+
     function = library.SDL_WaitEventTimeout
     function.argtypes = [ctypes.c_void_p, ctypes.c_int]
     function.restype = ctypes.c_int

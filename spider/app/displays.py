@@ -2,24 +2,35 @@
 
 pygame gives only the displays' sizes; their places come from SDL itself (through
 its library, already loaded by pygame). Where it cannot be reached the displays are
-taken to stand side by side, left to right, in SDL's order.
+taken to stand side by side, left to right, in SDL's order. (:mod:`ctypes` is
+imported when first needed: a full-screen start on one display does not need it.)
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+if TYPE_CHECKING:
+    import ctypes
 
-class _Rect(ctypes.Structure):
-    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int),
-                ("h", ctypes.c_int)]
+
+@cache
+def _rect_type() -> Any:
+    """SDL's ``SDL_Rect`` as a :mod:`ctypes` structure."""
+    import ctypes
+
+    class Rect(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int),
+                    ("h", ctypes.c_int)]
+
+    return Rect
 
 
 def displays() -> list[pygame.Rect]:
@@ -32,9 +43,11 @@ def displays() -> list[pygame.Rect]:
         return [pygame.Rect(0, 0, 1600, 1000)]
     sdl = sdl_library()
     if sdl is not None:
+        import ctypes
+
         places = []
         for index in range(len(sizes)):
-            rect = _Rect()
+            rect = _rect_type()()
             if sdl.SDL_GetDisplayBounds(index, ctypes.byref(rect)) != 0:
                 break
             places.append(pygame.Rect(rect.x, rect.y, rect.w, rect.h))
@@ -60,12 +73,14 @@ def display_of(window: pygame.Rect | None) -> int:
 @cache
 def sdl_library() -> ctypes.CDLL | None:
     """The SDL library pygame uses (None where it cannot be found)."""
+    import ctypes
+
     for path in _candidates():
         with contextlib.suppress(OSError, AttributeError):
             library = ctypes.CDLL(path)
             function = library.SDL_GetDisplayBounds
-            function.restype, function.argtypes = ctypes.c_int, [ctypes.c_int,
-                                                                 ctypes.POINTER(_Rect)]
+            function.restype, function.argtypes = ctypes.c_int, [
+                ctypes.c_int, ctypes.POINTER(_rect_type())]
             return library
     return None
 

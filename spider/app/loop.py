@@ -113,11 +113,13 @@ class App:
         self._drawn: tuple[Scene, ...] = ()  # the scenes the last frame showed
         #: Called after every frame with what it presented (benchmarks, tests).
         self.frame_observers: list[Callable[[Frame], None]] = []
-        self._last = self.clock.now()
         self._lag = 0.0
         self.table = TableScene(self)
         self.scenes.push(self.table)
         self.persistence.start()  # one message if saved files were set aside
+        # The animations start with the first frame (the time taken to build the table
+        # is not played through in updates before it).
+        self._last = self.clock.now()
 
     # ---------------------------------------------------------------- window
     @property
@@ -130,13 +132,18 @@ class App:
         if self.fullscreen:
             # The whole display the window is on, from its corner: the window goes there
             # first (without a window manager to do it, X11 would leave it where it was).
-            number = display_of(self._windowed_rect())
-            place = displays()[number]
-            if pygame.display.get_surface() is not None:
-                with contextlib.suppress(pygame.error):
-                    pygame.display.set_window_position(place.topleft)
-                    pygame.event.pump()
-            screen = pygame.display.set_mode(place.size, pygame.FULLSCREEN, display=number)
+            sizes = pygame.display.get_desktop_sizes()
+            if pygame.display.get_surface() is None and len(sizes) == 1:
+                number, size = 0, sizes[0]  # a start on the only display: nothing to move
+            else:
+                number = display_of(self._windowed_rect())
+                place = displays()[number]
+                if pygame.display.get_surface() is not None:
+                    with contextlib.suppress(pygame.error):
+                        pygame.display.set_window_position(place.topleft)
+                        pygame.event.pump()
+                size = place.size
+            screen = pygame.display.set_mode(size, pygame.FULLSCREEN, display=number)
         else:
             was = _window_rect()
             with warnings.catch_warnings():  # "forcibly resized": see below

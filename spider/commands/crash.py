@@ -27,10 +27,13 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Iterable
-from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from spider import environment  # names only: safe before anything of the game loads
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 EXIT_CRASH = 70
 TITLE = "Spider"
@@ -55,6 +58,8 @@ def app_version() -> str:
 
 def report_text(error: BaseException, when: datetime | None = None) -> str:
     """The crash report: what happened, on which version and platform, and the traceback."""
+    from datetime import datetime  # here: the game starts without it
+
     when = when or datetime.now()
     build = "frozen" if getattr(sys, "frozen", False) else "source"
     lines = [
@@ -92,6 +97,8 @@ def report_folders() -> list[Path]:
 def write_report(text: str, folders: Iterable[Path] | None = None,
                  when: datetime | None = None) -> Path | None:
     """Write ``text`` to ``crash-<timestamp>.txt`` in the first folder that takes it."""
+    from datetime import datetime
+
     stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
     for folder in report_folders() if folders is None else folders:
         try:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from spider.commands.common import EXIT_BAD_INPUT, BadInput, Parser, read_code
+if TYPE_CHECKING:  # the game itself starts without the command line's modules
+    import argparse
+
+    from spider.model.dealcode import DealCode
 
 #: Commands whose moves may also come after the options (argparse leaves them over).
 TAKES_MOVES = ("play", "screenshot", "analyse")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from spider.commands.common import Parser
+
     parser = Parser(prog="spider", description="Spider Solitaire.")
     parser.add_argument("--smoke-test", action="store_true",
                         help="run the game headless through a scripted deal and exit")
@@ -30,8 +35,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def start(args: argparse.Namespace) -> int:
     """No command: start the game (on ``--code``'s deal when given)."""
-    code = read_code(args.start_code) if args.start_code else None
-    if args.smoke_test:
+    from spider.commands.common import read_code
+
+    return start_game(read_code(args.start_code) if args.start_code else None,
+                      args.smoke_test)
+
+
+def start_game(code: DealCode | None = None, smoke_test: bool = False) -> int:
+    """Start the game (or its smoke test)."""
+    if smoke_test:
         from spider.app.smoke import run_smoke
 
         return run_smoke()
@@ -43,7 +55,9 @@ def start(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments in ([], ["--smoke-test"]):  # the game itself: no command to import
-        return start(argparse.Namespace(start_code=None, smoke_test=bool(arguments)))
+        return start_game(smoke_test=bool(arguments))
+    from spider.commands.common import EXIT_BAD_INPUT, BadInput
+
     try:
         if arguments[:1] == ["bench"]:  # its options are the benchmark's own
             from spider.commands import bench

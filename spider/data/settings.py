@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import locale
 import os
 import sys
 from dataclasses import asdict, dataclass, fields, replace
@@ -122,6 +121,8 @@ def _match_language(tags: list[str]) -> str:
 
 
 def _platform_locale() -> str:
+    import locale  # here: only a first start, with no language chosen, asks
+
     if sys.platform == "win32":
         try:
             import ctypes

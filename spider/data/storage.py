@@ -20,11 +20,8 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
-
-import platformdirs
 
 from spider import environment
 
@@ -73,7 +70,20 @@ def data_dir() -> Path:
     override = os.environ.get(environment.DATA_DIR)
     if override:
         return Path(override).expanduser()
+    import platformdirs  # here: not where the folder is given
+
     return Path(platformdirs.user_data_dir("Spider", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """The folder for files kept only to start faster: $SPIDER_CACHE_DIR, else the
+    platform's user cache folder (anything in it may be deleted)."""
+    override = os.environ.get(environment.CACHE_DIR)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("Spider", appauthor=False))
 
 
 def _error_key(exc: OSError) -> str:
@@ -139,6 +149,8 @@ def save_document(path: Path | str, kind: str, version: int, data: dict[str, Any
 
 
 def _timestamp() -> str:
+    from datetime import datetime  # here: only a damaged file is set aside
+
     return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 

@@ -67,7 +67,7 @@ def expected_hint(driver: EventDriver):
     """The engine's answer with the table's fixed work and no time limit at all."""
     game = driver.table.game
     return suggest(copy.deepcopy(game), last_action(game), Seen(dict(hinting(driver).seen.known)),
-                   None, samples=hinting_module.HINT_SAMPLES, nodes=hinting_module.HINT_NODES)
+                   None)
 
 
 def press_h(driver: EventDriver) -> None:

@@ -31,7 +31,8 @@ class Game:
 
     def __init__(self, display: Display, data: Path, code: str, audio: str = "dummy") -> None:
         env = {key: value for key, value in display.env.items() if not key.startswith("SDL_")}
-        env.update(SPIDER_DATA_DIR=str(data), LANGUAGE="en", LC_ALL="C.UTF-8",
+        env.update(SPIDER_DATA_DIR=str(data), SPIDER_CACHE_DIR=str(data.parent / "cache"),
+                   LANGUAGE="en", LC_ALL="C.UTF-8",
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         if audio:
             env["SDL_AUDIODRIVER"] = audio

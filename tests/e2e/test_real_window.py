@@ -79,7 +79,8 @@ def start_game(display: Display, how: str, data: Path) -> subprocess.Popen[bytes
     command = ([sys.executable, str(ROOT / "main.py")] if how == "source"
                else [str(built_executable())])
     env = {key: value for key, value in display.env.items() if not key.startswith("SDL_")}
-    env.update(SPIDER_DATA_DIR=str(data), SDL_AUDIODRIVER="dummy", LANGUAGE="en",
+    env.update(SPIDER_DATA_DIR=str(data), SPIDER_CACHE_DIR=str(data.parent / "cache"),
+               SDL_AUDIODRIVER="dummy", LANGUAGE="en",
                LC_ALL="C.UTF-8", PYGAME_HIDE_SUPPORT_PROMPT="1")
     return subprocess.Popen([*command, "--code", CODE], cwd=data.parent, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)

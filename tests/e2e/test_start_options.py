@@ -7,6 +7,7 @@ import pytest
 
 from spider.app import loop as app_main
 from spider.commands import main as cli
+from spider.commands.common import EXIT_BAD_INPUT
 from spider.data.persistence import load_saved, save_game
 from spider.data.session import Session
 from spider.data.storage import data_dir
@@ -58,5 +59,5 @@ def test_without_code_the_saved_game_resumes(started: list[app_main.App]) -> Non
 
 def test_a_bad_code_says_which_group_is_wrong(capsys: pytest.CaptureFixture[str],
                                               started: list[app_main.App]) -> None:
-    assert cli.main(["--code", "SP1-S3C-AAAAAAA"]) == cli.EXIT_BAD_INPUT
+    assert cli.main(["--code", "SP1-S3C-AAAAAAA"]) == EXIT_BAD_INPUT
     assert "SP1-S3C-AAAAAAA" in capsys.readouterr().err and started == []

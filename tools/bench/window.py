@@ -10,12 +10,16 @@ player starts it (``python main.py``), on a private Xvfb screen of each size:
   window presenting a clock-sized area once a second.
 * **peak memory**: the process's ``VmHWM`` after that idle time, with hints and
   the "can still be won" line on, so the hint worker and a solver search are in it.
-* **start to first frame**: ``main.py`` against a bare pygame-ce program that opens
-  the same full-screen window, fills it and presents it once; wall time of each
-  whole process, interleaved, median of several runs. Both present the same way
+* **start to first frame**: ``main.py`` (a game in progress, as a player comes back
+  to it, and a new deal) against a bare pygame-ce program that opens the same
+  full-screen window, fills it and presents it once. Each process says when its
+  first frame is presented (a line on its standard output) and how much CPU time,
+  every thread, it had used by then; the wall time is from starting the process to
+  reading that line. Interleaved, median of several runs. Both present the same way
   (SDL's shared-memory framebuffer, without the OpenGL probe the game skips: see
-  ``spider.app.desktop.software_framebuffer``), and both start from cached bytecode
-  (``PYTHONDONTWRITEBYTECODE`` is dropped), as every start after the first does.
+  ``spider.app.desktop.software_framebuffer``), and both start as every start after
+  the first does: from cached bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped) and
+  with the card pictures the first run kept in the cache folder.
 
 The bare programs present through X11's shared memory, as the game asks SDL to
 (``SDL_FRAMEBUFFER_ACCELERATION=0``: see ``spider.app.desktop``).
@@ -47,11 +51,13 @@ START_TIMEOUT = 60.0
 BARE_WINDOW = """\
 import os
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+import time
 import pygame
 pygame.display.init()
 screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
 screen.fill((11, 51, 26))
 pygame.display.flip()
+print(f"first frame {time.process_time():.4f}", flush=True)
 pygame.quit()
 """
 
@@ -83,7 +89,8 @@ def available() -> bool:
 
 def _environment(display: str, data: Path) -> dict[str, str]:
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data))
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data),
+               SPIDER_CACHE_DIR=str(data.parent / "cache"))
     env.pop(FIRST_FRAME_ENV, None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a player's: compiled once, then cached
     return env
@@ -167,50 +174,66 @@ def _idle_cpu(command: list[str], folder: str, env: dict[str, str], display: str
 
 
 def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
-    """Start to first frame of the game and of a bare pygame-ce window, interleaved: wall
-    time, and the CPU time each process used (on a loaded machine, the wall time is
-    mostly waiting for a turn on a processor)."""
-    game_times: list[float] = []
-    bare_times: list[float] = []
-    game_cpu: list[float] = []
-    bare_cpu: list[float] = []
+    """Start to first frame of the game (a game in progress, and a new deal) and of a
+    bare pygame-ce window, interleaved: wall time, and the CPU time each process had
+    used when its first frame was presented (on a loaded machine the wall time is
+    mostly waiting for a turn on a processor). ``game``/``ratio`` are the game in
+    progress; ``cpu_ratio`` is the larger of the two starts'."""
+    times: dict[str, list[float]] = {"game": [], "new": [], "bare": []}
+    cpu: dict[str, list[float]] = {"game": [], "new": [], "bare": []}
     with tempfile.TemporaryDirectory(prefix="spider-bench-window-") as folder, \
             xvfb(size) as display:
-        env = _environment(display, Path(folder) / "data")
-        first_frame = dict(env, **{FIRST_FRAME_ENV: "1"})
-        bare_env = dict(env, **BARE_ENVIRONMENT)
-
-        def timed(command: list[str], environment: dict[str, str],
-                  cpu: list[float] | None = None) -> float:
-            start, used = time.perf_counter(), _children_cpu()
-            done = subprocess.run(command, cwd=folder, env=environment, capture_output=True,
-                                  text=True, timeout=START_TIMEOUT)
-            elapsed = time.perf_counter() - start
-            if done.returncode != 0:
-                raise RuntimeError(f"{command[1:]} failed: {done.stderr.strip()[-300:]}")
-            if cpu is not None:
-                cpu.append(_children_cpu() - used)
-            return elapsed
-
-        game = [sys.executable, str(ROOT / "main.py"), "--smoke-test"]
-        bare = [sys.executable, "-c", BARE_WINDOW]
-        timed(game, first_frame)  # bytecode written, files cached: as after a first run
-        timed(bare, bare_env)
+        saved = Path(folder) / "saved"
+        _game_in_progress(saved, helpers=False)
+        env = _environment(display, saved)
+        commands = {
+            "game": ([sys.executable, str(ROOT / "main.py"), "--smoke-test"],
+                     dict(env, **{FIRST_FRAME_ENV: "1"})),
+            "new": ([sys.executable, str(ROOT / "main.py"), "--smoke-test"],
+                    dict(env, **{FIRST_FRAME_ENV: "1", "SPIDER_DATA_DIR": ""})),
+            "bare": ([sys.executable, "-c", BARE_WINDOW], dict(env, **BARE_ENVIRONMENT)),
+        }
+        # As after a first run: bytecode written, files cached, the card pictures kept.
+        _idle_cpu([sys.executable, str(ROOT / "main.py")], folder, env, display, 0.0)
+        for command, environment in commands.values():
+            first_frame(command, environment, folder)
         for _ in range(runs):
-            game_times.append(timed(game, first_frame, game_cpu))
-            bare_times.append(timed(bare, bare_env, bare_cpu))
-    game_median, bare_median = statistics.median(game_times), statistics.median(bare_times)
-    cpu_median = statistics.median(game_cpu), statistics.median(bare_cpu)
-    return {"game": game_times, "bare": bare_times, "game_median": game_median,
-            "bare_median": bare_median, "ratio": game_median / bare_median,
-            "game_cpu_median": cpu_median[0], "bare_cpu_median": cpu_median[1],
-            "cpu_ratio": cpu_median[0] / cpu_median[1]}
+            for kind, (command, environment) in commands.items():
+                wall, used = first_frame(command, environment, folder)
+                times[kind].append(wall)
+                cpu[kind].append(used)
+    median = {kind: statistics.median(values) for kind, values in times.items()}
+    cpu_median = {kind: statistics.median(values) for kind, values in cpu.items()}
+    return {"game": times["game"], "new": times["new"], "bare": times["bare"],
+            "game_cpu": cpu["game"], "new_cpu": cpu["new"], "bare_cpu": cpu["bare"],
+            "game_median": median["game"], "new_median": median["new"],
+            "bare_median": median["bare"], "ratio": median["game"] / median["bare"],
+            "new_ratio": median["new"] / median["bare"],
+            "game_cpu_median": cpu_median["game"], "new_cpu_median": cpu_median["new"],
+            "bare_cpu_median": cpu_median["bare"],
+            "cpu_ratio": max(cpu_median["game"], cpu_median["new"]) / cpu_median["bare"]}
 
 
-def _children_cpu() -> float:
-    """CPU seconds (user and system) of the child processes waited for so far."""
-    used = os.times()
-    return used.children_user + used.children_system
+def first_frame(command: list[str], env: dict[str, str], folder: str) -> tuple[float, float]:
+    """Run ``command`` until it exits; return the wall time from its start to its
+    ``first frame`` line and the CPU seconds it reported in that line."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    shown: tuple[float, float] | None = None
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.startswith("first frame ") and shown is None:
+                shown = time.perf_counter() - start, float(line.split()[2])
+        _, errors = process.communicate(timeout=START_TIMEOUT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if process.returncode != 0 or shown is None:
+        raise RuntimeError(f"{command[1:]} showed no first frame: {errors.strip()[-300:]}")
+    return shown
 
 
 def measure(sizes: list[tuple[int, int]], idle_seconds: float, startup_runs: int,

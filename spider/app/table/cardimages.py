@@ -13,6 +13,9 @@ shapes are drawn over a copy; the picture is the same to a level or so.
 After a resize the pictures of the old size stand in, scaled, while the new ones
 are made a few at a time between frames (:meth:`CardImages.work`), so a resize
 never stalls a frame for the whole set.
+
+The table's pictures (``kept=True``) are kept between runs once the whole set is
+made (:mod:`spider.app.table.keptcards`): the next start at that size reads them.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +36,9 @@ from spider.app.assets import CARDS
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
 from spider.model.cards import RANK_LETTERS, Card, Suit
+
+if TYPE_CHECKING:
+    from spider.app.table.keptcards import KeptCards
 
 log = logging.getLogger(__name__)
 
@@ -139,11 +146,14 @@ class CardImages:
 
     def __init__(self, size: tuple[int, int], four_colour: bool = False,
                  folder: Path = CARDS, previous: CardImages | None = None,
-                 back: str = DEFAULT_BACK, large_index: bool = False) -> None:
+                 back: str = DEFAULT_BACK, large_index: bool = False,
+                 kept: bool = False) -> None:
         """``previous``: the pictures at the last size, scaled to stand in (shown
         only until :meth:`work` has made the real ones); at the same size with
         another ``back`` its faces are kept as they are, its back stands in.
-        ``large_index``: faces get a larger index (see :func:`draw_large_index`)."""
+        ``large_index``: faces get a larger index (see :func:`draw_large_index`).
+        ``kept``: read the pictures kept by an earlier run, and keep the set once
+        made (the table's, not a dialog's examples)."""
         self.size = (max(8, size[0]), max(8, size[1]))
         self.four_colour = four_colour
         self.large_index = large_index
@@ -171,6 +181,12 @@ class CardImages:
         self.generation = 0
         self._typical = 0.0  # seconds one picture takes (a running average)
         self._replaced = False  # stand-ins replaced since the last redraw asked for
+        self._kept: KeptCards | None = None
+        if kept:
+            from spider.app.table.keptcards import KeptCards
+
+            self._kept = KeptCards(self.size, (four_colour, back, large_index), folder,
+                                   len(ALL_PICTURES))
 
     def usable_for(self, four_colour: bool, folder: Path) -> bool:
         return self.four_colour == four_colour and self.folder == folder
@@ -248,6 +264,7 @@ class CardImages:
         if not self._wanted:
             self._previous = None
             self._stand_ins.clear()
+            self._keep()
         if not self._replaced or self._stand_ins:
             return False
         self._replaced = False
@@ -292,8 +309,21 @@ class CardImages:
             self._wanted.move_to_end(card, last=False)  # shown: made first
         return surface
 
+    def _keep(self) -> None:
+        """Keep the whole set for the next run (once, when every picture is made)."""
+        kept = self._kept
+        if kept is None or kept.complete or any(card not in self._faces
+                                                for card in ALL_PICTURES):
+            return
+        kept.write({index: self._faces[card] for index, card in enumerate(ALL_PICTURES)})
+        self._kept = None  # written or not: not tried again
+
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:
+        if self._kept is not None:
+            picture = self._kept.read(ALL_PICTURES.index(card))
+            if picture is not None:
+                return _prepared(picture)
         data = card_svg(card, self.four_colour, self.folder, self.back_name)
         surface = None
         if data is not None:

@@ -38,6 +38,10 @@ are only an outer limit for a very slow or busy one.
 
 ``threaded = False`` (tests) runs each request at once on the loop's thread,
 so answers come back deterministically, still through the same delivery path.
+
+The solver and the worker are imported when first used, and what the player has
+seen of a resumed game is worked out after the first frame: the table's first
+frame waits for none of them.
 """
 
 from __future__ import annotations
@@ -50,24 +54,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.app.worker import Answer, Job, Worker
 from spider.model.game import DEAL, Action, Game, Move, Outcome
-from spider.model.notation import game_from_code
-from spider.solver.hints import NODES, SAMPLES, Hint, Seen, demo_step, suggest
-from spider.solver.state import Position
-from spider.solver.winnable import can_still_win
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
     from spider.app.host import Host
     from spider.app.table.scene import TableScene
+    from spider.app.worker import Answer, Worker
+    from spider.data.session import Session
+    from spider.solver.hints import Hint, Seen
+    from spider.solver.state import Position
 
 log = logging.getLogger(__name__)
 
-#: The hint engine's work per hint, fixed so a hint is the same on any machine
-#: (see :func:`spider.solver.hints.suggest`): determinizations, and expansions in each.
-HINT_SAMPLES = SAMPLES
-HINT_NODES = NODES
 #: Seconds after which a hint stops sampling on a very slow machine: an outer limit
 #: only (a hint takes a few tenths of a second).
 HINT_SECONDS: float | None = 4.0
@@ -84,6 +83,41 @@ MARK = (255, 214, 92)          # the cards that would move (the placement-help g
 DESTINATION = (140, 226, 255)  # where they would go
 #: The worker's kinds of job this controller asks for.
 KINDS = ("hint", "demo", "winnable")
+
+
+# ------------------------------------------------ the solver, when first used
+# The hint engine's work per hint is its own default, fixed so that a hint is the same
+# on any machine (see :func:`spider.solver.hints.suggest`).
+def suggest(game: Game, previous: Action | None, seen: Seen,
+            time_budget: float | None) -> Hint | None:
+    """:func:`spider.solver.hints.suggest` (the solver imported on the first hint)."""
+    from spider.solver.hints import suggest as engine
+
+    return engine(game, previous, seen, time_budget)
+
+
+def demo_step(game: Game, previous: Action | None, seen: Seen,
+              time_budget: float | None) -> Action | None:
+    """:func:`spider.solver.hints.demo_step` (imported on the demo's first step)."""
+    from spider.solver.hints import demo_step as engine
+
+    return engine(game, previous, seen, time_budget)
+
+
+def can_still_win(position: Position, seconds: float, cancel: threading.Event,
+                  nodes: int) -> bool | None:
+    """:func:`spider.solver.winnable.can_still_win` (imported on the first search)."""
+    from spider.solver.winnable import can_still_win as search
+
+    return search(position, seconds, cancel, nodes)
+
+
+def _seen_in(session: Session) -> Seen:
+    """What the player of the ``session``'s game has seen face down."""
+    from spider.model.notation import game_from_code
+    from spider.solver.hints import Seen
+
+    return Seen.of_history(session.game, game_from_code(session.code))
 
 
 # -------------------------------------------------------------- controller
@@ -113,7 +147,8 @@ class Hinting:
         self.win_known = False             # whether ``winnable`` answers the position shown
         #: ``winnable`` answered an earlier position: shown faded until the new answer.
         self.rechecking = False
-        self.seen = Seen()
+        #: What the player has seen face down (worked out when first needed).
+        self._seen: Seen | None = None
         self._ticket = 0
         self._wanted: dict[str, int] = {}
         self._demo_next: Action | None = None  # the demo's answer, played once the pause is over
@@ -123,7 +158,7 @@ class Hinting:
         self._demo_game: Game | None = None     # the worker's own copy, following the demo
         self._demo_seen: Seen | None = None
         self._own_action = False
-        self._win_position: Position | None = None  # to search for a win (when calm)
+        self._win_wanted = False  # the position shown is to be searched (when calm)
         #: The mark, the bar's note or a message changed since the loop last asked.
         self._changed = False
 
@@ -144,18 +179,36 @@ class Hinting:
     def checks_winnable(self) -> bool:
         return self.winnability and bool(self.app.settings.win_check)
 
+    @property
+    def seen(self) -> Seen:
+        """The face-down cards the player has seen (from the game's history, the first
+        time it is asked for: after the first frame, or at the first action)."""
+        if self._seen is None:
+            self._seen = _seen_in(self.table.app.session)
+        return self._seen
+
+    def _seen_copy(self) -> Seen:
+        """What the player has seen, for the worker (which must not share it)."""
+        from spider.solver.hints import Seen
+
+        return Seen(dict(self.seen.known))
+
     def background(self) -> Worker:
         """The worker thread (made when first needed; shared with New game)."""
         return self._worker()
 
     def _worker(self) -> Worker:
         if self.worker is None or self.worker.threaded != self.threaded:
+            from spider.app.worker import Worker
+
             if self.worker is not None:
                 self.worker.close()
             self.worker = Worker(self.threaded)
         return self.worker
 
     def _request(self, kind: str, work: Callable[[threading.Event], object]) -> None:
+        from spider.app.worker import Job
+
         self._ticket += 1
         self._wanted[kind] = self._ticket
         self._worker().submit(Job(kind, self._ticket, work))
@@ -190,9 +243,8 @@ class Hinting:
         self.thinking = True
         self._pause_winnable()
         snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
-        seen = Seen(dict(self.seen.known))
-        self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_SECONDS,
-                                                     samples=HINT_SAMPLES, nodes=HINT_NODES))
+        seen = self._seen_copy()
+        self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_SECONDS))
         self._changed = True
 
     def start_demo(self) -> None:
@@ -204,7 +256,7 @@ class Hinting:
         self._pause_winnable()
         self.demo = True
         self._demo_game = copy.deepcopy(self.game)
-        self._demo_seen = Seen(dict(self.seen.known))
+        self._demo_seen = self._seen_copy()
         self._demo_next, self._demo_due = None, True
         self._demo_previous, self._demo_rested = last_action(self.game), DEMO_PAUSE
         self.table.toast.clear()  # the demo's banner says it all while it plays
@@ -220,8 +272,7 @@ class Hinting:
 
         def work(cancel: threading.Event) -> Action | None:
             # The worker's own copy follows the demo: it plays each action it chooses.
-            action = demo_step(game, previous, seen, HINT_SECONDS, samples=HINT_SAMPLES,
-                               nodes=HINT_NODES)
+            action = demo_step(game, previous, seen, HINT_SECONDS)
             if action is not None and not cancel.is_set():
                 seen.record(game, game.play(action))
             return action
@@ -294,8 +345,7 @@ class Hinting:
         (and know what a resumed game's player saw)."""
         self.stop_demo(None)
         self.clear()
-        session = self.table.app.session
-        self.seen = Seen.of_history(session.game, game_from_code(session.code))
+        self._seen = None  # worked out again when first needed
         self._check_winnable(keep=False)
 
     def leave(self) -> None:
@@ -328,9 +378,7 @@ class Hinting:
             if self.win_known:
                 self._changed = True
             self.winnable, self.win_known, self.rechecking = None, False, False
-        self._win_position = None
-        if self.checks_winnable and not self.game.is_won:
-            self._win_position = Position.from_game(self.game)
+        self._win_wanted = self.checks_winnable and not self.game.is_won
 
     def _pause_winnable(self) -> None:
         """Stop the search while something else happens (it starts over when calm)."""
@@ -351,8 +399,12 @@ class Hinting:
         """After a frame: start the search if the table is calm (starting it within a
         frame made that frame share the interpreter with the search's first steps).
         True when the picture changed (an answer came at once, not threaded)."""
-        position = self._win_position
-        if position is not None and "winnable" not in self._wanted and self._calm:
+        if self._seen is None:  # worked out after the first frame, not within an action's
+            self._seen = _seen_in(self.table.app.session)
+        if self._win_wanted and "winnable" not in self._wanted and self._calm:
+            from spider.solver.state import Position
+
+            position = Position.from_game(self.game)  # the game as shown (it is calm)
             self._request("winnable",
                           lambda cancel: can_still_win(position, WIN_SECONDS, cancel,
                                                        WIN_NODES))
@@ -384,7 +436,7 @@ class Hinting:
             elif job.kind == "demo":
                 self._demo_came(answer)
             elif job.kind == "winnable":
-                self._win_position = None
+                self._win_wanted = False
                 if answer.error is None:
                     self.winnable, self.win_known = answer.value is True, True
                     self.rechecking = False
@@ -396,6 +448,8 @@ class Hinting:
         hint = answer.value
         if answer.error is not None or not self.hints_on:
             return
+        from spider.solver.hints import Hint  # imported by the search that answered
+
         if not isinstance(hint, Hint):
             self.table.notify(tr("hint.none"), 4.0)
             return
@@ -452,7 +506,7 @@ class Hinting:
                 return 0.0
             if self._demo_next is not None:
                 return max(0.0, self._demo_pause - self._demo_rested)
-        if self._win_position is not None and "winnable" not in self._wanted and self._calm:
+        if self._win_wanted and "winnable" not in self._wanted and self._calm:
             return POLL
         return None
 

@@ -104,7 +104,7 @@ class TableRenderer:
             # A new size, back or index: the old pictures stand in while the new ones
             # are made between frames (see spare), so the change does not stall a frame.
             self._images = CardImages(card_size, four, previous=images, back=back,
-                                      large_index=large)
+                                      large_index=large, kept=True)
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:

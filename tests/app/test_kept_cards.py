@@ -1,0 +1,88 @@
+"""The table's card pictures are kept between runs: a start from them shows exactly
+what a start that rasterises the art shows, and a damaged file only costs the time."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from spider.app.table import keptcards
+from spider.app.table.cardimages import ALL_PICTURES
+from spider.app.table.keptcards import KeptCards
+
+CODE = "SP1-S4C-BCDEFGH"
+SIZE = (1280, 720)
+
+
+def kept_sets() -> list[Path]:
+    return sorted((Path(os.environ["SPIDER_CACHE_DIR"]) / "cards").glob("*.cards"))
+
+
+def started(play) -> tuple[bytes, int]:
+    """A game started (its cards face up), every picture made, drawn afresh: the
+    picture, and how many SVGs were rasterised."""
+    real, calls = pygame.image.load_sized_svg, [0]
+
+    def counted(*args: object) -> pygame.Surface:
+        calls[0] += 1
+        return real(*args)
+
+    pygame.image.load_sized_svg = counted
+    try:
+        driver = play(code=CODE, size=SIZE, four_colour=True)
+        app = driver.app
+        driver.key(pygame.K_d)  # a deal from the stock: faces of every column in view
+        driver.settle()
+        for _ in range(100):
+            if not app.table.renderer.pending:
+                break
+            app.run_frames(1)
+        app.table.renderer.forget_resting()
+        app.request_redraw()
+        app.step()
+        return pygame.image.tobytes(app.screen, "RGB"), calls[0]
+    finally:
+        pygame.image.load_sized_svg = real
+
+
+def test_a_start_from_kept_pictures_looks_the_same_and_rasterises_nothing(play) -> None:
+    fresh, rasterised = started(play)
+    assert rasterised > 0 and len(kept_sets()) == 1  # the whole set, kept once made
+    again, rasterised = started(play)
+    assert rasterised == 0
+    assert again == fresh
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "unreadable"])
+def test_a_damaged_kept_set_is_rasterised_again(play, damage: str) -> None:
+    fresh, _ = started(play)
+    [path] = kept_sets()
+    data = path.read_bytes()
+    if damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "garbage":
+        path.write_bytes(bytes(len(data)))
+    else:
+        path.unlink()
+        path.mkdir()  # a folder where the file was: it can be neither read nor replaced
+    again, rasterised = started(play)
+    assert rasterised > 0
+    assert again == fresh
+
+
+def test_only_the_newest_sets_are_kept(tmp_path: Path) -> None:
+    art = Path(keptcards.__file__).parents[3] / "assets" / "cards"
+    picture = pygame.Surface((8, 12), pygame.SRCALPHA)
+    for width in range(8, 8 + keptcards.KEEP + 2):
+        kept = KeptCards((width, 12), (), art, len(ALL_PICTURES), folder=tmp_path)
+        size_picture = pygame.transform.scale(picture, (width, 12))
+        assert kept.write(dict.fromkeys(range(len(ALL_PICTURES)), size_picture))
+        os.utime(kept.path, ns=(width * 10**9, width * 10**9))
+    names = sorted(path.name for path in (tmp_path / "cards").glob("*.cards"))
+    assert len(names) == keptcards.KEEP
+    newest = KeptCards((8 + keptcards.KEEP + 1, 12), (), art, len(ALL_PICTURES), folder=tmp_path)
+    assert newest.complete and newest.read(0) is not None
+    assert KeptCards((8, 12), (), art, len(ALL_PICTURES), folder=tmp_path).read(0) is None

@@ -1,0 +1,70 @@
+"""What the first frame waits for: the game starts without the solver, the dialogs,
+the command line's modules or the worker's thread; they come when first needed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Start the game as ``python main.py`` does, a game in progress with hints and the
+#: "can still be won" line on; at the first frame, say which modules are loaded and
+#: which threads run; then let the loop go on until the search has started.
+FIRST_FRAME = """
+import json, sys, threading
+sys.argv = ["main.py"]
+import pygame
+from spider.app import loop
+
+real = pygame.display.flip
+frames = []
+
+def flip(*args):
+    real(*args)
+    frames.append(1)
+    if len(frames) == 1:
+        print(json.dumps({"modules": sorted(sys.modules),
+                          "threads": threading.active_count()}))
+    elif app.table.hinting.worker is not None:
+        print(json.dumps({"later": sorted(sys.modules)}))
+        app.quit()
+
+pygame.display.flip = flip
+from spider.commands.main import main
+app = None
+real_init = loop.App.__init__
+
+def init(self, *args, **kwargs):
+    global app
+    app = self
+    real_init(self, *args, **kwargs)
+
+loop.App.__init__ = init
+main([])
+"""
+
+#: Kept out of the first frame (module names, or their leading part).
+DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
+            "spider.commands.play", "argparse", "spider.app.table.previews")
+
+
+def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -> None:
+    from tools.bench.window import _game_in_progress
+
+    _game_in_progress(tmp_path / "data", helpers=True)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SPIDER_DATA_DIR=str(tmp_path / "data"),
+               PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, later = (json.loads(line) for line in done.stdout.splitlines()[:2])
+    loaded = [name for name in first["modules"] if name.startswith(DEFERRED)]
+    assert loaded == []
+    assert first["threads"] == 1  # no worker yet
+    # Then, between frames, the search for a win is asked of the worker (from the
+    # position's snapshot), and what the player has seen is worked out.
+    assert {"spider.solver.state", "spider.solver.hints"} <= set(later["later"])
