@@ -72,10 +72,16 @@ class TableRenderer:
         self._bar_image: pygame.Surface | None = None
         self._bar_key: tuple[object, ...] | None = None
         self._bar_strip: pygame.Surface | None = None
+        self._buttons: pygame.Surface | None = None  # the strip and the buttons
+        self._buttons_key: tuple[object, ...] | None = None
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
+        #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
+        self._bar_shown: tuple[object, ...] | None = None
+        #: What the last whole frame showed over the cards (see :meth:`_overlay_key`).
+        self._overlays: tuple[object, ...] = ()
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
 
@@ -259,7 +265,9 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         celebration = table.controller.celebration
+        shown = self._moved, self._overlays, self._bar_shown
         self._moved = None
+        self._overlays = self._overlay_key()
         if celebration is not None:
             celebration.draw(surface)
         else:
@@ -270,7 +278,11 @@ class TableRenderer:
         else:
             bar = self.geometry.bar
             surface.blit(self._bar_picture(), (bar.x, bar.y))
+        self._bar_shown = self._bar_key
         self._draw_messages(surface)
+        if surface is not pygame.display.get_surface():
+            # Drawn aside (a test, a picture): what the window shows is as it was.
+            self._moved, self._overlays, self._bar_shown = shown
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
         """The demo's banner or the message over everything else."""
@@ -304,12 +316,22 @@ class TableRenderer:
                 self._backdrop()
                 strip = self._bar_strip
             assert strip is not None
+            buttons = {name: state.pop(name) for name in _BUTTON_STATE}
+            look = (*buttons.values(), self.bar, strip)
+            if look != self._buttons_key or self._buttons is None:
+                # The strip with the buttons, kept: most changes are the figures'.
+                if self._buttons is None or self._buttons.get_size() != strip.get_size():
+                    self._buttons = strip.copy()
+                else:
+                    self._buttons.blit(strip, (0, 0))
+                self._buttons_key = look
+                self.bar.draw_buttons(self._buttons, **buttons)
             picture = self._bar_image
             if picture is None or picture.get_size() != strip.get_size():
-                picture = self._bar_image = strip.copy()
+                picture = self._bar_image = self._buttons.copy()
             else:
-                picture.blit(strip, (0, 0))
-            self.bar.draw(picture, **state)
+                picture.blit(self._buttons, (0, 0))
+            self.bar.draw_status(picture, **state)
             self._bar_key = key
             return picture
         return self._bar_image
@@ -345,10 +367,10 @@ class TableRenderer:
                 return None
             drawn = celebration.draw_changes(surface, covers[0] if covers else None)
             return [surface.get_rect()] if drawn else None
+        overlays = self._overlay_key()
         if (above or self.interim is not None or self._moved is None
-                or table.hinting.mark is not None or table.board.stock_shake()
-                or table.input.keys.visible):
-            return None  # the focus ring is drawn whole with the table
+                or overlays != self._overlays or overlays[:3] != _NO_OVERLAYS):
+            return None  # the hint's mark, the shaking stock, the focus ring: drawn whole
         resting, flying, dragged = table.board.layers()
         landed = self._still_changes(resting)
         if landed is None:
@@ -362,9 +384,10 @@ class TableRenderer:
             return None  # most of the window: drawing it whole is as quick
         bar = self.geometry.bar
         bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
-        before = self._bar_key
+        before = self._bar_shown
         clock = self.bar.clock_area(table.app.session.elapsed)  # before the bar is redrawn
         picture = self._bar_picture()
+        self._bar_shown = self._bar_key
         redraw_bar = self._bar_key != before or bar_rect.collidelist(areas) >= 0
         if (clock is not None and bar_rect.collidelist(areas) < 0
                 and _clock_alone(self._bar_key, before)):
@@ -398,6 +421,15 @@ class TableRenderer:
                 self._draw_messages(surface)
                 surface.set_clip(None)
         return areas
+
+    def _overlay_key(self) -> tuple[object, ...]:
+        """What the table shows over its cards that frames by changes do not place:
+        the hint's mark, the stock shaking, the focus ring, the message and the banner
+        (while any of the first three shows, or any of them changes, the table is drawn
+        whole)."""
+        table = self.table
+        return (table.hinting.mark, bool(table.board.stock_shake()),
+                table.input.keys.visible, table.toast.message, table.banner)
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
                       ) -> list[tuple[pygame.Rect, _Moving]]:
@@ -504,14 +536,15 @@ class TableRenderer:
                     self._blit(still, sprite)
         else:
             w, h = self.geometry.card_w, self.geometry.card_h
+            left = min(region.left for region in regions) - w
+            right = max(region.right for region in regions)
+            near = [sprite for sprite in resting if left < sprite.pos[0] < right]
             for region in regions:
                 still.set_clip(region)
                 still.blit(backdrop, region.topleft, region)
-                for sprite in resting:
-                    x, y = sprite.pos
-                    if (sprite in top and x < region.right and y < region.bottom
-                            and x + w > region.left and y + h > region.top):
-                        self._blit(still, sprite)
+                still.fblits([self._placed(sprite) for sprite in near
+                              if sprite in top and region.left - w < sprite.pos[0] < region.right
+                              and region.top - h < sprite.pos[1] < region.bottom])
             still.set_clip(None)
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
@@ -534,10 +567,15 @@ class TableRenderer:
         return [rect for rect in rects if rect.w and rect.h]
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
+        surface.blit(*self._placed(sprite, dx))
+
+    def _placed(self, sprite: CardSprite,
+                dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The card's picture as shown and where it goes."""
         image = self.images.image(sprite.card, sprite.shown_up, turned(sprite.squash))
         x, y = sprite.pos
         x += dx + (self.geometry.card_w - image.get_width()) / 2
-        surface.blit(image, (round(x), round(y)))
+        return image, (round(x), round(y))
 
     def _highlights(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
         """Where the columns that accept the group in the hand (dragged, or picked up
@@ -633,6 +671,10 @@ _DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO
                                      if not able)
              for undo in (False, True) for redo in (False, True)}
 _THINKING = frozenset((Command.HINT,))
+#: What of the bar's state (see :meth:`TableRenderer._bar_state`) the buttons show.
+_BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
+#: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
+_NO_OVERLAYS = (None, False, False)
 
 #: How far in from a card's edges its picture is surely opaque (but at the corners).
 _EDGE = 2
