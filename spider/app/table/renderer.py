@@ -15,6 +15,7 @@ the still layer's buffer and only its new steps each frame.
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -534,7 +535,7 @@ class TableRenderer:
             for sprite in resting:
                 if sprite in top:
                     self._blit(still, sprite)
-        else:
+        elif regions:  # (none: the same picture)
             w, h = self.geometry.card_w, self.geometry.card_h
             left = min(region.left for region in regions) - w
             right = max(region.right for region in regions)
@@ -553,11 +554,14 @@ class TableRenderer:
     def _changed_regions(self, old: list[_Resting],
                          new: list[_Resting]) -> list[pygame.Rect] | None:
         """The places on the still layer that differ between two sets of resting cards
-        (merged where they touch), or None when drawing it whole is simpler."""
+        (merged where they touch), or None when drawing it whole is simpler: where cards
+        came or went, and where cards kept are drawn in another order among the others
+        (a card waiting for its turn to move is drawn over the rest)."""
         changed = set(old).symmetric_difference(new)
-        if not changed:  # the same cards in another order: the piles may differ
-            return None
         g = self.geometry
+        changed.update(_reordered(old, new, (g.card_w + 2, g.card_h + 2)))
+        if not changed:
+            return []  # another order of cards that do not overlap: the same picture
         rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
                          for _, (x, y), _ in changed])
         screen = pygame.Rect((0, 0), g.size)
@@ -690,6 +694,46 @@ class _Moving(NamedTuple):
 #: A resting card as the still layer shows it: its sprite (one card for good; hashed
 #: by identity), place and face shown.
 _Resting = tuple[CardSprite, tuple[float, float], bool]
+
+
+def _reordered(old: list[_Resting], new: list[_Resting],
+               size: tuple[int, int]) -> list[_Resting]:
+    """The cards in both ``old`` and ``new`` (of ``size`` at most) drawn in another
+    order than a card they overlap: of those off a longest sequence kept in the same
+    order (of two cards drawn the other way round, one is off it), the ones that overlap
+    a card they changed places with. Drawing their places again puts both right."""
+    before, after = set(old), set(new)
+    kept = [entry for entry in new if entry in before]
+    if kept == [entry for entry in old if entry in after]:
+        return []
+    index = {entry: number for number, entry in enumerate(old)}
+    order = [index[entry] for entry in kept]
+    tails: list[int] = []  # the least last old index of a sequence of each length
+    ends: list[int] = []  # and where in ``order`` it is
+    previous = [-1] * len(order)
+    for place, value in enumerate(order):
+        length = bisect_left(tails, value)
+        if length == len(tails):
+            tails.append(value)
+            ends.append(place)
+        else:
+            tails[length], ends[length] = value, place
+        previous[place] = ends[length - 1] if length else -1
+    longest, place = set(), ends[-1]
+    while place >= 0:
+        longest.add(place)
+        place = previous[place]
+    w, h = size
+    moved = []
+    for place, entry in enumerate(kept):
+        if place in longest:
+            continue
+        (x, y), was = entry[1], order[place]
+        if any(abs(other[1][0] - x) < w and abs(other[1][1] - y) < h
+               and (order[number] < was) != (number < place)
+               for number, other in enumerate(kept)):
+            moved.append(entry)
+    return moved
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
