@@ -244,3 +244,20 @@ def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:
     driver.drag(driver.card_point(0, 1), driver.column_point(1))
     _frames(driver, window, 40)
     assert driver.table.game.removed == 1 and window.areas > 0
+
+
+def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> None:
+    """A card the still layer draws in another order than one it overlaps is drawn
+    again; another order of cards apart, or under a pile's top card, changes nothing."""
+    from spider.app.table.renderer import _reordered
+
+    def card(name: str, x: float, y: float) -> tuple[str, tuple[float, float], bool]:
+        return name, (x, y), True
+
+    low, high, apart = card("low", 0, 0), card("high", 0, 20), card("apart", 500, 0)
+    under, pile = card("under", 300, 300), card("pile", 300, 300)
+    size = (100, 150)
+    assert _reordered([low, high, apart], [low, apart, high], size) == []
+    assert _reordered([under, pile, low], [under, low, pile], size) == []
+    assert _reordered([low, high, apart], [high, low, apart], size) in ([low], [high])
+    assert set(_reordered([under, pile], [pile, under], size)) == {under, pile}  # the top

@@ -698,16 +698,23 @@ _Resting = tuple[CardSprite, tuple[float, float], bool]
 
 def _reordered(old: list[_Resting], new: list[_Resting],
                size: tuple[int, int]) -> list[_Resting]:
-    """The cards in both ``old`` and ``new`` (of ``size`` at most) drawn in another
-    order than a card they overlap: of those off a longest sequence kept in the same
-    order (of two cards drawn the other way round, one is off it), the ones that overlap
-    a card they changed places with. Drawing their places again puts both right."""
+    """The cards in both ``old`` and ``new`` (of ``size`` at most) that the still layer
+    shows differently: on top of a pile in one and not the other, or drawn in another
+    order than a card they overlap. Of the cards on top (the others are not drawn),
+    those off a longest sequence kept in the same order (of two drawn the other way
+    round, one is off it) that overlap a card they changed places with. Drawing their
+    places again puts both right."""
     before, after = set(old), set(new)
     kept = [entry for entry in new if entry in before]
-    if kept == [entry for entry in old if entry in after]:
+    was_kept = [entry for entry in old if entry in after]
+    if kept == was_kept:
         return []
+    top = {entry[1]: entry for entry in kept}
+    was_top = {entry[1]: entry for entry in was_kept}
+    moved = [entry for entry in kept if (top[entry[1]] == entry) != (was_top[entry[1]] == entry)]
+    shown = [entry for entry in kept if top[entry[1]] == entry == was_top[entry[1]]]
     index = {entry: number for number, entry in enumerate(old)}
-    order = [index[entry] for entry in kept]
+    order = [index[entry] for entry in shown]
     tails: list[int] = []  # the least last old index of a sequence of each length
     ends: list[int] = []  # and where in ``order`` it is
     previous = [-1] * len(order)
@@ -719,20 +726,19 @@ def _reordered(old: list[_Resting], new: list[_Resting],
         else:
             tails[length], ends[length] = value, place
         previous[place] = ends[length - 1] if length else -1
-    longest, place = set(), ends[-1]
+    longest, place = set(), ends[-1] if ends else -1
     while place >= 0:
         longest.add(place)
         place = previous[place]
-    w, h = size
-    moved = []
-    for place, entry in enumerate(kept):
-        if place in longest:
-            continue
-        (x, y), was = entry[1], order[place]
-        if any(abs(other[1][0] - x) < w and abs(other[1][1] - y) < h
-               and (order[number] < was) != (number < place)
-               for number, other in enumerate(kept)):
-            moved.append(entry)
+    if len(longest) == len(shown):
+        return moved
+    rects = [pygame.Rect(round(x), round(y), *size) for _, (x, y), _ in shown]
+    for place, entry in enumerate(shown):
+        if place not in longest:
+            was = order[place]
+            if any((order[number] < was) != (number < place)
+                   for number in rects[place].collidelistall(rects)):
+                moved.append(entry)
     return moved
 
 
