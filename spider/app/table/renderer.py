@@ -709,12 +709,18 @@ def _reordered(old: list[_Resting], new: list[_Resting],
     was_kept = [entry for entry in old if entry in after]
     if kept == was_kept:
         return []
-    top = {entry[1]: entry for entry in kept}
-    was_top = {entry[1]: entry for entry in was_kept}
-    moved = [entry for entry in kept if (top[entry[1]] == entry) != (was_top[entry[1]] == entry)]
-    shown = [entry for entry in kept if top[entry[1]] == entry == was_top[entry[1]]]
-    index = {entry: number for number, entry in enumerate(old)}
-    order = [index[entry] for entry in shown]
+    top = {place: sprite for sprite, place, _ in kept}
+    was_top = {place: sprite for sprite, place, _ in was_kept}
+    moved, shown = [], []
+    for entry in kept:
+        sprite, place = entry[0], entry[1]
+        on_top, was_on_top = top[place] is sprite, was_top[place] is sprite
+        if on_top != was_on_top:
+            moved.append(entry)
+        elif on_top:
+            shown.append(entry)
+    index = {entry[0]: number for number, entry in enumerate(old)}
+    order = [index[entry[0]] for entry in shown]
     tails: list[int] = []  # the least last old index of a sequence of each length
     ends: list[int] = []  # and where in ``order`` it is
     previous = [-1] * len(order)
@@ -732,7 +738,7 @@ def _reordered(old: list[_Resting], new: list[_Resting],
         place = previous[place]
     if len(longest) == len(shown):
         return moved
-    rects = [pygame.Rect(round(x), round(y), *size) for _, (x, y), _ in shown]
+    rects = [pygame.FRect(entry[1], size) for entry in shown]
     for place, entry in enumerate(shown):
         if place not in longest:
             was = order[place]
