@@ -709,12 +709,12 @@ def _reordered(old: list[_Resting], new: list[_Resting],
     was_kept = [entry for entry in old if entry in after]
     if kept == was_kept:
         return []
-    top = {place: sprite for sprite, place, _ in kept}
-    was_top = {place: sprite for sprite, place, _ in was_kept}
+    top = {spot: sprite for sprite, spot, _ in kept}
+    was_top = {spot: sprite for sprite, spot, _ in was_kept}
     moved, shown = [], []
     for entry in kept:
-        sprite, place = entry[0], entry[1]
-        on_top, was_on_top = top[place] is sprite, was_top[place] is sprite
+        sprite, spot = entry[0], entry[1]
+        on_top, was_on_top = top[spot] is sprite, was_top[spot] is sprite
         if on_top != was_on_top:
             moved.append(entry)
         elif on_top:
