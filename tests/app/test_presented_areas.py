@@ -261,3 +261,21 @@ def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> No
     assert _reordered([under, pile, low], [under, low, pile], size) == []
     assert _reordered([low, high, apart], [high, low, apart], size) in ([low], [high])
     assert set(_reordered([under, pile], [pile, under], size)) == {under, pile}  # the top
+
+
+def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_frame_shows(
+        play) -> None:
+    """The message left from the game before (Analyse this game?) lies under the win
+    panel: the cascade still goes on by areas, under both."""
+    driver = play(position=WIN_POSITION)
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            break
+        driver.app.run_frames(1)
+    driver.click(driver.column_point(0))  # the win panel, at once
+    driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
+    assert len(driver.app.scenes) == 2 and driver.table.celebration is not None
+    window = Window(driver.app, driver)
+    driver.app.run_frames(60)
+    assert window.areas >= 55 and window.wrong == []

@@ -359,14 +359,13 @@ class TableRenderer:
         if celebration is not None:
             covers = [scene.cover() for scene in above]
             toast = table.toast.placed(self.geometry)
-            if toast is not None and not covers:  # the message covers the cascade simply
+            if toast is not None:  # the message covers the cascade simply, under a dialog
                 picture, place = toast
-                covers = [Cover(255, pygame.Rect(place.center, (0, 0)), picture, place.topleft)]
-            elif toast is not None:
+                covers.insert(0, Cover(255, pygame.Rect(place.center, (0, 0)), picture,
+                                       place.topleft))
+            if table.banner is not None or None in covers:
                 return None
-            if table.banner is not None or len(covers) > 1 or None in covers:
-                return None
-            drawn = celebration.draw_changes(surface, covers[0] if covers else None)
+            drawn = celebration.draw_changes(surface, [cover for cover in covers if cover])
             return [surface.get_rect()] if drawn else None
         overlays = self._overlay_key()
         if (above or self.interim is not None or self._moved is None
