@@ -720,10 +720,25 @@ def _reordered(old: list[_Resting], new: list[_Resting],
             shown.append(entry)
     index = {entry[0]: number for number, entry in enumerate(old)}
     order = [index[entry[0]] for entry in shown]
-    tails: list[int] = []  # the least last old index of a sequence of each length
-    ends: list[int] = []  # and where in ``order`` it is
-    previous = [-1] * len(order)
-    for place, value in enumerate(order):
+    longest = _longest_rising(order)
+    if len(longest) == len(shown):
+        return moved
+    rects = [pygame.FRect(entry[1], size) for entry in shown]
+    for place, entry in enumerate(shown):
+        if place not in longest:
+            was = order[place]
+            if any((order[number] < was) != (number < place)
+                   for number in rects[place].collidelistall(rects)):
+                moved.append(entry)
+    return moved
+
+
+def _longest_rising(values: list[int]) -> set[int]:
+    """Where in ``values`` a longest rising sequence of them lies (patience sorting)."""
+    tails: list[int] = []  # the least last value of a rising sequence of each length
+    ends: list[int] = []  # and where it is
+    previous = [-1] * len(values)
+    for place, value in enumerate(values):
         length = bisect_left(tails, value)
         if length == len(tails):
             tails.append(value)
@@ -735,16 +750,7 @@ def _reordered(old: list[_Resting], new: list[_Resting],
     while place >= 0:
         longest.add(place)
         place = previous[place]
-    if len(longest) == len(shown):
-        return moved
-    rects = [pygame.FRect(entry[1], size) for entry in shown]
-    for place, entry in enumerate(shown):
-        if place not in longest:
-            was = order[place]
-            if any((order[number] < was) != (number < place)
-                   for number in rects[place].collidelistall(rects)):
-                moved.append(entry)
-    return moved
+    return longest
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
