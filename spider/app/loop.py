@@ -409,7 +409,12 @@ class App:
         elif kind == pygame.KEYDOWN and self._global_key(event):
             return
         elif self.scenes and (self.scenes.top.handle(event) or kind != pygame.MOUSEMOTION):
-            self.request_redraw()  # after any handled event but a motion that changed nothing
+            # After any handled event but a motion that changed nothing: the table draws
+            # what it changed (it draws whole when it cannot tell), a dialog is drawn whole.
+            if self.scenes.top is self.table:
+                self.request_changes()
+            else:
+                self.request_redraw()
 
     def _global_key(self, event: pygame.event.Event) -> bool:
         alt, ctrl = event.mod & pygame.KMOD_ALT, event.mod & pygame.KMOD_CTRL

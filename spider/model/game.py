@@ -44,7 +44,10 @@ class IllegalAction(Exception):
 
     def __init__(self, rule: Rule, **params: object) -> None:
         self.rule, self.params = rule, params
-        super().__init__(f"{rule.value}: {self.explanation()}")
+        super().__init__(rule.value)
+
+    def __str__(self) -> str:  # worded when read (legal-move checks raise many, unread)
+        return f"{self.rule.value}: {self.explanation()}"
 
     def explanation(self, language: str | None = None) -> str:
         """A short reminder of the rule, in the player's language."""

@@ -36,9 +36,17 @@ def _cover(keep: int = 255) -> Cover:
     return Cover(keep, pygame.Rect(230, 130, 180, 120), overlay, (210, 110))
 
 
-def _whole(celebration: Celebration, surface: pygame.Surface, cover: Cover | None) -> None:
+def _message() -> Cover:
+    """A message drawn over the cascade, as the table's toast is (no hole of its own)."""
+    picture = pygame.Surface((260, 40), pygame.SRCALPHA)
+    pygame.draw.rect(picture, (16, 24, 20, 215), picture.get_rect(), border_radius=20)
+    place = picture.get_rect(center=(320, 235))
+    return Cover(255, pygame.Rect(place.center, (0, 0)), picture, place.topleft)
+
+
+def _whole(celebration: Celebration, surface: pygame.Surface, covers: list[Cover]) -> None:
     celebration.draw(surface)
-    if cover is not None:
+    for cover in covers:
         cover.apply(surface, surface.get_rect())
         surface.fill(HOLE_COLOUR, cover.hole)
 
@@ -47,24 +55,24 @@ class _Pair:
     """Two cascades alike: one drawn by changes onto ``shown``, one whole onto
     ``expected`` (what the window must show)."""
 
-    def __init__(self, cover: Cover | None) -> None:
-        self.cover = cover
+    def __init__(self, covers: list[Cover]) -> None:
+        self.covers = covers
         self.by_changes, self.whole = _celebration(), _celebration()
         self.shown, self.expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
-        _whole(self.by_changes, self.shown, cover)
+        _whole(self.by_changes, self.shown, covers)
 
     def frame(self) -> None:
         """Two steps of both, then a frame of each."""
         for celebration in (self.by_changes, self.whole):
             celebration.update(1 / 120)
             celebration.update(1 / 120)
-        assert self.by_changes.draw_changes(self.shown, self.cover)
-        _whole(self.whole, self.expected, self.cover)
+        assert self.by_changes.draw_changes(self.shown, self.covers)
+        _whole(self.whole, self.expected, self.covers)
 
     def redraw_whole(self) -> None:
         """The window is needed for something else: the cascade is drawn whole (the
         canvas takes the window's picture back)."""
-        _whole(self.by_changes, self.shown, self.cover)
+        _whole(self.by_changes, self.shown, self.covers)
 
     @property
     def alike(self) -> bool:
@@ -72,9 +80,10 @@ class _Pair:
             self.expected, "RGB")
 
 
-@pytest.mark.parametrize("covered", [False, True])
-def test_changes_match_whole_frames(covered: bool) -> None:
-    pair = _Pair(_cover() if covered else None)
+@pytest.mark.parametrize("covers", ["none", "a dialog", "a message", "a message and a dialog"])
+def test_changes_match_whole_frames(covers: str) -> None:
+    pair = _Pair([*([_message()] if "message" in covers else []),
+                  *([_cover()] if "dialog" in covers else [])])
     for frame in range(240):
         pair.frame()
         if frame % 20 == 19:
@@ -87,10 +96,13 @@ def test_changes_match_whole_frames(covered: bool) -> None:
 def test_a_darkening_cover_or_another_window_needs_a_whole_frame() -> None:
     celebration, window = _celebration(), pygame.Surface(SIZE)
     celebration.draw(window)
-    assert not celebration.draw_changes(window, _cover(keep=140))
-    assert celebration.draw_changes(window, _cover())
-    assert not celebration.draw_changes(pygame.Surface(SIZE), _cover())
-    assert not celebration.draw_changes(window, None)  # the cover went: draw it whole
+    assert not celebration.draw_changes(window, [_cover(keep=140)])
+    assert celebration.draw_changes(window, [_cover()])
+    assert not celebration.draw_changes(pygame.Surface(SIZE), [_cover()])
+    assert not celebration.draw_changes(window, [])  # the cover went: draw it whole
+    celebration.draw(window)
+    assert celebration.draw_changes(window, [_message(), _cover()])
+    assert not celebration.draw_changes(window, [_cover()])  # the message went
 
 
 def test_outside_a_hole() -> None:
@@ -108,7 +120,7 @@ def test_a_cover_reaching_past_the_window_and_over_the_piles_is_drawn_under() ->
     dialog in a small window): the cascade still draws by changes, and whole again."""
     overlay = pygame.Surface((SIZE[0] + 40, 200), pygame.SRCALPHA)
     overlay.fill((0, 0, 0, 90))
-    pair = _Pair(Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130)))
+    pair = _Pair([Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130))])
     for frame in range(30):
         pair.frame()
         assert pair.alike, f"frame {frame}"

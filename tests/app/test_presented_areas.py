@@ -3,8 +3,9 @@
 The loop presents only the areas a scene says it drew (``pygame.display.update``);
 here a stand-in for the window keeps exactly what each frame presented (the App's
 frame observers are told), and after every
-frame of a drag, a deal, a move that completes a run, and a clock tick it must equal
-the same frame drawn whole.
+frame of a drag, a deal, a move that completes a run, a clock tick, and the frames
+where the player acts (a move, a deal, an undo, a click on the bar) it must equal the
+same frame drawn whole.
 """
 
 from __future__ import annotations
@@ -37,11 +38,15 @@ stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
 
 
 class Window:
-    """What the player's window shows: the screen as last presented."""
+    """What the player's window shows: the screen as last presented. ``driver``: every
+    frame presented by areas is checked against a whole redraw as it is presented (the
+    numbers of those that differ are kept in ``wrong``)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, driver: EventDriver | None = None) -> None:
         self.picture = app.screen.copy()
         self.frames: list[Frame] = []
+        self.wrong: list[int] = []
+        self._driver = driver
         app.frame_observers.append(self.presented)
 
     def presented(self, frame: Frame) -> None:
@@ -51,6 +56,9 @@ class Window:
         for area in frame.areas:
             self.picture.blit(screen, area, area)
         self.frames.append(frame)
+        if (self._driver is not None and not frame.whole
+                and not self.matches_whole_redraw(self._driver)):
+            self.wrong.append(len(self.frames) - 1)
 
     @property
     def areas(self) -> int:
@@ -113,6 +121,41 @@ def test_dealing_and_completing_a_run_present_what_a_whole_frame_shows(play) -> 
     _deal_then_complete_a_run(driver, window, 90, 120)
     assert driver.table.game.removed == 1
     assert window.areas > 0
+
+
+def test_the_frames_where_the_player_acts_present_only_what_changed(play) -> None:
+    """A deal, a move (dropped, and by a double-click completing a run), an undo (by the
+    bar's button and by Ctrl+Z) and the pointer over the bar: no frame of each is drawn
+    whole, the one where the player acts neither, and each shows what a whole redraw
+    shows."""
+    driver = play(position=RUN_POSITION)
+    driver.settle()
+    window = Window(driver.app, driver)
+    game = driver.table.game
+
+    def act(do) -> list[Frame]:
+        start = len(window.frames)
+        do()
+        acted = window.frames[start:]
+        driver.settle()
+        return acted
+
+    acts = {
+        "deal": act(lambda: driver.click(driver.stock_point())),
+        "undo by the bar": act(lambda: driver.click(driver.button_point("undo"))),
+        "drop": act(lambda: driver.drag(driver.card_point(2, 1), driver.column_point(3))),
+        "undo by Ctrl+Z": act(lambda: driver.key(pygame.K_z, pygame.KMOD_CTRL)),
+        "over the bar": act(lambda: driver.move(driver.button_point("undo"), held=False)),
+        "double-click completing a run": act(lambda: driver.double_click(
+            driver.card_point(0, 1))),
+    }
+    assert game.removed == 1 and len(game.columns[3]) == 1  # the run went; 8♠ came back
+    for name, frames in acts.items():
+        assert not any(frame.whole for frame in frames), name  # (a press alone: none)
+        assert any(frame.areas for frame in frames), name
+    hover = acts["over the bar"][0].areas
+    assert all(area.bottom <= driver.table.geometry.bar.bottom for area in hover)
+    assert window.frames and window.wrong == []
 
 
 def test_a_clock_tick_presents_the_time_alone(play) -> None:
@@ -201,3 +244,38 @@ def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:
     driver.drag(driver.card_point(0, 1), driver.column_point(1))
     _frames(driver, window, 40)
     assert driver.table.game.removed == 1 and window.areas > 0
+
+
+def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> None:
+    """A card the still layer draws in another order than one it overlaps is drawn
+    again; another order of cards apart, or under a pile's top card, changes nothing."""
+    from spider.app.table.renderer import _reordered
+
+    def card(name: str, x: float, y: float) -> tuple[str, tuple[float, float], bool]:
+        return name, (x, y), True
+
+    low, high, apart = card("low", 0, 0), card("high", 0, 20), card("apart", 500, 0)
+    under, pile = card("under", 300, 300), card("pile", 300, 300)
+    size = (100, 150)
+    assert _reordered([low, high, apart], [low, apart, high], size) == []
+    assert _reordered([under, pile, low], [under, low, pile], size) == []
+    assert _reordered([low, high, apart], [high, low, apart], size) in ([low], [high])
+    assert set(_reordered([under, pile], [pile, under], size)) == {under, pile}  # the top
+
+
+def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_frame_shows(
+        play) -> None:
+    """The message left from the game before (Analyse this game?) lies under the win
+    panel: the cascade still goes on by areas, under both."""
+    driver = play(position=WIN_POSITION)
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            break
+        driver.app.run_frames(1)
+    driver.click(driver.column_point(0))  # the win panel, at once
+    driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
+    assert len(driver.app.scenes) == 2 and driver.table.celebration is not None
+    window = Window(driver.app, driver)
+    driver.app.run_frames(60)
+    assert window.areas >= 55 and window.wrong == []

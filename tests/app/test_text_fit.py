@@ -162,10 +162,12 @@ def record_the_bar(app: App, recorder: Recorder, screen: Screen) -> None:
     """The table keeps its bar as a picture between frames: have it drawn afresh on a
     recording picture, and count its text as drawn where the picture is shown."""
     renderer, bar = app.table.renderer, app.table.geometry.bar
-    picture = Screen((bar.w, bar.h), pygame.SRCALPHA)
-    picture.recorder = recorder
+    picture, buttons = (Screen((bar.w, bar.h), pygame.SRCALPHA) for _ in range(2))
+    picture.recorder = buttons.recorder = recorder
     renderer._bar_image, renderer._bar_key = picture, None  # drawn again, on this one
+    renderer._buttons, renderer._buttons_key = buttons, None  # (kept apart: see there)
     recorder.shown_on(picture, screen, (bar.x, bar.y))
+    recorder.shown_on(buttons, screen, (bar.x, bar.y))
 
 
 # -------------------------------------------------------------------- the app

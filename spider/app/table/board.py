@@ -14,6 +14,7 @@ import logging
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 
 from spider.app.sound import Sound
 from spider.app.table.geometry import TableGeometry
@@ -75,6 +76,11 @@ class Board:
         self.version = 0
         self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
         self._stepped: list[CardSprite] | None = None  # the sprites with steps (None: ask)
+        #: Each column's sides up and cards when their places were last set in the
+        #: geometry (an action changes few columns; see :meth:`retarget`).
+        self._ys: dict[int, tuple[list[bool], list[CardSprite]]] = {}
+        self._ys_geometry = geometry
+        self._finished = -1  # the version the last finish left (see :meth:`finish`)
 
     # ---------------------------------------------------------------- queries
     def sprites(self) -> Iterator[CardSprite]:
@@ -203,9 +209,17 @@ class Board:
     def retarget(self) -> None:
         """Set every sprite's resting place from the lists (the model's shape)."""
         self._touch()
-        g = self.geometry
+        g, known = self.geometry, self._ys
+        if g is not self._ys_geometry:
+            known.clear()
+            self._ys_geometry = g
         for number, column in enumerate(self.columns):
-            ys = g.card_ys(number, [sprite.face_up for sprite in column])
+            faces = list(map(_FACE_UP, column))
+            kept = known.get(number)
+            if kept is not None and kept[0] == faces and kept[1] == column:
+                continue  # the same cards, the same sides up: their places stand
+            ys = g.card_ys(number, faces)
+            known[number] = faces, list(column)
             x = g.column_x[number]
             for sprite, y in zip(column, ys, strict=True):
                 sprite.target = (x, y)
@@ -220,12 +234,15 @@ class Board:
     # ------------------------------------------------------------ animation
     def finish(self) -> None:
         """End every animation at once: each card at its place, the right side up."""
-        for sprite in self.sprites():
-            sprite.snap()
-        self.dragging = []
         self.shake_until = 0.0
         self.cues.clear()
+        if self.version == self._finished:
+            return  # nothing changed since the last finish: every card is at its place
+        for sprite in self._all():
+            sprite.snap()
+        self.dragging = []
         self._touch()
+        self._finished = self.version
 
     def update(self, dt: float) -> list[Sound]:
         """Advance by ``dt`` seconds; return the sound cues now due."""
@@ -411,7 +428,7 @@ class Board:
     def _settle_rest(self) -> None:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there; every card ends right."""
-        for sprite in self.sprites():
+        for sprite in self._all():
             dest, face, _ = sprite.planned
             if dest != sprite.target or face != sprite.face_up:
                 if self.speed == 0:
@@ -420,6 +437,8 @@ class Board:
                     self._glide(sprite, sprite.target, self.time, TIMING.drop, SETTLE,
                                 sprite.face_up)
 
+
+_FACE_UP = attrgetter("face_up")
 
 _CUES = {"move": Sound.PLACE, "deal": Sound.DEAL, "undeal": Sound.DEAL, "flip": Sound.FLIP,
          "run": Sound.RUN, "unrun": Sound.RUN}

@@ -12,6 +12,7 @@ and takes the window's picture back before it is drawn whole again.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pygame
 
@@ -124,15 +125,16 @@ class Celebration:
         surface.blit(self.canvas, (0, 0))
         self._draw_piles(surface)
 
-    def draw_changes(self, surface: pygame.Surface, cover: Cover | None = None) -> bool:
+    def draw_changes(self, surface: pygame.Surface, covers: Sequence[Cover] = ()) -> bool:
         """Bring ``surface``, which shows the last frame, up to date by the cards
-        drawn since (under ``cover`` when given). False when it cannot: a cover that
-        darkens, or a window or cover other than the last frame's."""
-        if cover is not None and cover.keep < 255:
+        drawn since (under ``covers`` when given, the lowest first: a message, a
+        dialog). False when it cannot: a cover that darkens, or a window or covers
+        other than the last frame's."""
+        if any(cover.keep < 255 for cover in covers):
             return False
-        shield = cover.shield if cover is not None else None
+        shields = [cover.shield for cover in covers]
         bounds = self.canvas.get_rect()
-        kept = [area.clip(bounds) for area in (self._pile_area, shield) if area]
+        kept = [area.clip(bounds) for area in (self._pile_area, *shields) if area]
         kept = [area for area in kept if area]
         if self._window is not None and (surface is not self._window or kept != self._kept):
             return False
@@ -151,10 +153,8 @@ class Celebration:
                 plain.clear()
             if any(kept[hit].contains(drawn) for hit in hits):
                 pass  # drawn again from the canvas below
-            elif shield is None or not drawn.colliderect(shield):
-                surface.blit(image, place)
             else:
-                for piece in outside(drawn, shield):
+                for piece in _outside_all(drawn, shields):
                     surface.blit(image, piece, piece.move(-place[0], -place[1]))
             for hit in hits:  # where others draw over the cascade: from the canvas
                 area = kept[hit]
@@ -172,11 +172,11 @@ class Celebration:
             for changed in _merged([rect.clip(area) for rect in redraw
                                     if rect.colliderect(area)]):
                 changed = changed.clip(below)
-                for piece in [changed] if cover is None else outside(changed, cover.hole):
+                for piece in _outside_all(changed, [cover.hole for cover in covers]):
                     if piece.w and piece.h:
                         surface.blit(canvas, piece, piece)
                         self._draw_piles(surface, piece)
-                        if cover is not None:
+                        for cover in covers:
                             cover.apply(surface, piece)
         return True
 
@@ -208,6 +208,14 @@ class Celebration:
                 if area is None or area.colliderect(image.get_rect(topleft=position)):
                     surface.blit(image, position)
         surface.set_clip(clip)
+
+
+def _outside_all(area: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of ``area`` outside every one of ``holes``."""
+    pieces = [area]
+    for hole in holes:
+        pieces = [part for piece in pieces for part in outside(piece, hole)]
+    return pieces
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

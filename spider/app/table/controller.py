@@ -142,7 +142,7 @@ class TableController:
             return False
         self.board.show(outcome, game, dropped=dropped)
         self.table.hinting.played(outcome)
-        self.app.request_redraw()
+        self.app.request_changes()  # the places the cards left and enter, and the bar
         self.app.on_game_event(event)
         if game.is_won and event is not GameEvent.UNDO:
             self.win_pending = True

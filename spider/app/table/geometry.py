@@ -162,7 +162,11 @@ class TableGeometry:
     def card_at(self, point: tuple[float, float],
                 columns: Sequence[Sequence[int]]) -> tuple[int, int] | None:
         """The topmost card under ``point`` as (column, index), given each column's ys."""
+        x = point[0]
         for column, ys in enumerate(columns):
+            left = self.column_x[column]
+            if not left <= x < left + self.card_w:
+                continue  # (the same test as the cards' boxes, once a column)
             for index in range(len(ys) - 1, -1, -1):
                 if self.card_box(column, ys[index]).contains(point):
                     return column, index

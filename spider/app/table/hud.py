@@ -119,6 +119,15 @@ class TopBar:
              note: str | None = None, note_faded: bool = False) -> None:
         """``busy``: buttons whose work is under way; ``note``: a short status by the code
         (``note_faded``: it is being checked again)."""
+        self.draw_buttons(surface, hovered=hovered, pressed=pressed, disabled=disabled,
+                          busy=busy)
+        self.draw_status(surface, score=score, moves=moves, seconds=seconds, code=code,
+                         note=note, note_faded=note_faded)
+
+    def draw_buttons(self, surface: pygame.Surface, *, hovered: Command | None,
+                     pressed: Command | None, disabled: AbstractSet[Command],
+                     busy: frozenset[Command] = frozenset()) -> None:
+        """The buttons (they change less often than the figures: kept apart)."""
         for button in self.buttons:
             state = ("off" if button.action in disabled
                      else "down" if button.action == pressed
@@ -130,10 +139,10 @@ class TopBar:
                 caption, colour = self.busy_label, DIM
             label = text.render(caption, self.font_size, colour)
             surface.blit(label, label.get_rect(center=button.box.centre))
-        self._draw_status(surface, score, moves, seconds, code, note, note_faded)
 
-    def _draw_status(self, surface: pygame.Surface, score: int, moves: int, seconds: float,
-                     code: str, note: str | None = None, note_faded: bool = False) -> None:
+    def draw_status(self, surface: pygame.Surface, *, score: int, moves: int, seconds: float,
+                    code: str, note: str | None = None, note_faded: bool = False) -> None:
+        """The score, moves and time, the note and the deal's code."""
         size, bar = self.status_size, self.geometry.bar
         parts = [(tr("table.score"), format_number(score)),
                  (tr("table.moves"), format_number(moves)),

@@ -15,6 +15,7 @@ the still layer's buffer and only its new steps each frame.
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -72,10 +73,16 @@ class TableRenderer:
         self._bar_image: pygame.Surface | None = None
         self._bar_key: tuple[object, ...] | None = None
         self._bar_strip: pygame.Surface | None = None
+        self._buttons: pygame.Surface | None = None  # the strip and the buttons
+        self._buttons_key: tuple[object, ...] | None = None
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
+        #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
+        self._bar_shown: tuple[object, ...] | None = None
+        #: What the last whole frame showed over the cards (see :meth:`_overlay_key`).
+        self._overlays: tuple[object, ...] = ()
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
 
@@ -259,7 +266,9 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         celebration = table.controller.celebration
+        shown = self._moved, self._overlays, self._bar_shown
         self._moved = None
+        self._overlays = self._overlay_key()
         if celebration is not None:
             celebration.draw(surface)
         else:
@@ -270,7 +279,11 @@ class TableRenderer:
         else:
             bar = self.geometry.bar
             surface.blit(self._bar_picture(), (bar.x, bar.y))
+        self._bar_shown = self._bar_key
         self._draw_messages(surface)
+        if surface is not pygame.display.get_surface():
+            # Drawn aside (a test, a picture): what the window shows is as it was.
+            self._moved, self._overlays, self._bar_shown = shown
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
         """The demo's banner or the message over everything else."""
@@ -304,12 +317,22 @@ class TableRenderer:
                 self._backdrop()
                 strip = self._bar_strip
             assert strip is not None
+            buttons = {name: state.pop(name) for name in _BUTTON_STATE}
+            look = (*buttons.values(), self.bar, strip)
+            if look != self._buttons_key or self._buttons is None:
+                # The strip with the buttons, kept: most changes are the figures'.
+                if self._buttons is None or self._buttons.get_size() != strip.get_size():
+                    self._buttons = strip.copy()
+                else:
+                    self._buttons.blit(strip, (0, 0))
+                self._buttons_key = look
+                self.bar.draw_buttons(self._buttons, **buttons)
             picture = self._bar_image
             if picture is None or picture.get_size() != strip.get_size():
-                picture = self._bar_image = strip.copy()
+                picture = self._bar_image = self._buttons.copy()
             else:
-                picture.blit(strip, (0, 0))
-            self.bar.draw(picture, **state)
+                picture.blit(self._buttons, (0, 0))
+            self.bar.draw_status(picture, **state)
             self._bar_key = key
             return picture
         return self._bar_image
@@ -336,19 +359,18 @@ class TableRenderer:
         if celebration is not None:
             covers = [scene.cover() for scene in above]
             toast = table.toast.placed(self.geometry)
-            if toast is not None and not covers:  # the message covers the cascade simply
+            if toast is not None:  # the message covers the cascade simply, under a dialog
                 picture, place = toast
-                covers = [Cover(255, pygame.Rect(place.center, (0, 0)), picture, place.topleft)]
-            elif toast is not None:
+                covers.insert(0, Cover(255, pygame.Rect(place.center, (0, 0)), picture,
+                                       place.topleft))
+            if table.banner is not None or None in covers:
                 return None
-            if table.banner is not None or len(covers) > 1 or None in covers:
-                return None
-            drawn = celebration.draw_changes(surface, covers[0] if covers else None)
+            drawn = celebration.draw_changes(surface, [cover for cover in covers if cover])
             return [surface.get_rect()] if drawn else None
+        overlays = self._overlay_key()
         if (above or self.interim is not None or self._moved is None
-                or table.hinting.mark is not None or table.board.stock_shake()
-                or table.input.keys.visible):
-            return None  # the focus ring is drawn whole with the table
+                or overlays != self._overlays or overlays[:3] != _NO_OVERLAYS):
+            return None  # the hint's mark, the shaking stock, the focus ring: drawn whole
         resting, flying, dragged = table.board.layers()
         landed = self._still_changes(resting)
         if landed is None:
@@ -362,9 +384,10 @@ class TableRenderer:
             return None  # most of the window: drawing it whole is as quick
         bar = self.geometry.bar
         bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
-        before = self._bar_key
+        before = self._bar_shown
         clock = self.bar.clock_area(table.app.session.elapsed)  # before the bar is redrawn
         picture = self._bar_picture()
+        self._bar_shown = self._bar_key
         redraw_bar = self._bar_key != before or bar_rect.collidelist(areas) >= 0
         if (clock is not None and bar_rect.collidelist(areas) < 0
                 and _clock_alone(self._bar_key, before)):
@@ -398,6 +421,15 @@ class TableRenderer:
                 self._draw_messages(surface)
                 surface.set_clip(None)
         return areas
+
+    def _overlay_key(self) -> tuple[object, ...]:
+        """What the table shows over its cards that frames by changes do not place:
+        the hint's mark, the stock shaking, the focus ring, the message and the banner
+        (while any of the first three shows, or any of them changes, the table is drawn
+        whole)."""
+        table = self.table
+        return (table.hinting.mark, bool(table.board.stock_shake()),
+                table.input.keys.visible, table.toast.message, table.banner)
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
                       ) -> list[tuple[pygame.Rect, _Moving]]:
@@ -502,16 +534,17 @@ class TableRenderer:
             for sprite in resting:
                 if sprite in top:
                     self._blit(still, sprite)
-        else:
+        elif regions:  # (none: the same picture)
             w, h = self.geometry.card_w, self.geometry.card_h
+            left = min(region.left for region in regions) - w
+            right = max(region.right for region in regions)
+            near = [sprite for sprite in resting if left < sprite.pos[0] < right]
             for region in regions:
                 still.set_clip(region)
                 still.blit(backdrop, region.topleft, region)
-                for sprite in resting:
-                    x, y = sprite.pos
-                    if (sprite in top and x < region.right and y < region.bottom
-                            and x + w > region.left and y + h > region.top):
-                        self._blit(still, sprite)
+                still.fblits([self._placed(sprite) for sprite in near
+                              if sprite in top and region.left - w < sprite.pos[0] < region.right
+                              and region.top - h < sprite.pos[1] < region.bottom])
             still.set_clip(None)
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
@@ -520,11 +553,14 @@ class TableRenderer:
     def _changed_regions(self, old: list[_Resting],
                          new: list[_Resting]) -> list[pygame.Rect] | None:
         """The places on the still layer that differ between two sets of resting cards
-        (merged where they touch), or None when drawing it whole is simpler."""
+        (merged where they touch), or None when drawing it whole is simpler: where cards
+        came or went, and where cards kept are drawn in another order among the others
+        (a card waiting for its turn to move is drawn over the rest)."""
         changed = set(old).symmetric_difference(new)
-        if not changed:  # the same cards in another order: the piles may differ
-            return None
         g = self.geometry
+        changed.update(_reordered(old, new, (g.card_w + 2, g.card_h + 2)))
+        if not changed:
+            return []  # another order of cards that do not overlap: the same picture
         rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
                          for _, (x, y), _ in changed])
         screen = pygame.Rect((0, 0), g.size)
@@ -534,10 +570,15 @@ class TableRenderer:
         return [rect for rect in rects if rect.w and rect.h]
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
+        surface.blit(*self._placed(sprite, dx))
+
+    def _placed(self, sprite: CardSprite,
+                dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The card's picture as shown and where it goes."""
         image = self.images.image(sprite.card, sprite.shown_up, turned(sprite.squash))
         x, y = sprite.pos
         x += dx + (self.geometry.card_w - image.get_width()) / 2
-        surface.blit(image, (round(x), round(y)))
+        return image, (round(x), round(y))
 
     def _highlights(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
         """Where the columns that accept the group in the hand (dragged, or picked up
@@ -633,6 +674,10 @@ _DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO
                                      if not able)
              for undo in (False, True) for redo in (False, True)}
 _THINKING = frozenset((Command.HINT,))
+#: What of the bar's state (see :meth:`TableRenderer._bar_state`) the buttons show.
+_BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
+#: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
+_NO_OVERLAYS = (None, False, False)
 
 #: How far in from a card's edges its picture is surely opaque (but at the corners).
 _EDGE = 2
@@ -648,6 +693,64 @@ class _Moving(NamedTuple):
 #: A resting card as the still layer shows it: its sprite (one card for good; hashed
 #: by identity), place and face shown.
 _Resting = tuple[CardSprite, tuple[float, float], bool]
+
+
+def _reordered(old: list[_Resting], new: list[_Resting],
+               size: tuple[int, int]) -> list[_Resting]:
+    """The cards in both ``old`` and ``new`` (of ``size`` at most) that the still layer
+    shows differently: on top of a pile in one and not the other, or drawn in another
+    order than a card they overlap. Of the cards on top (the others are not drawn),
+    those off a longest sequence kept in the same order (of two drawn the other way
+    round, one is off it) that overlap a card they changed places with. Drawing their
+    places again puts both right."""
+    before, after = set(old), set(new)
+    kept = [entry for entry in new if entry in before]
+    was_kept = [entry for entry in old if entry in after]
+    if kept == was_kept:
+        return []
+    top = {spot: sprite for sprite, spot, _ in kept}
+    was_top = {spot: sprite for sprite, spot, _ in was_kept}
+    moved, shown = [], []
+    for entry in kept:
+        sprite, spot = entry[0], entry[1]
+        on_top, was_on_top = top[spot] is sprite, was_top[spot] is sprite
+        if on_top != was_on_top:
+            moved.append(entry)
+        elif on_top:
+            shown.append(entry)
+    index = {entry[0]: number for number, entry in enumerate(old)}
+    order = [index[entry[0]] for entry in shown]
+    longest = _longest_rising(order)
+    if len(longest) == len(shown):
+        return moved
+    rects = [pygame.FRect(entry[1], size) for entry in shown]
+    for place, entry in enumerate(shown):
+        if place not in longest:
+            was = order[place]
+            if any((order[number] < was) != (number < place)
+                   for number in rects[place].collidelistall(rects)):
+                moved.append(entry)
+    return moved
+
+
+def _longest_rising(values: list[int]) -> set[int]:
+    """Where in ``values`` a longest rising sequence of them lies (patience sorting)."""
+    tails: list[int] = []  # the least last value of a rising sequence of each length
+    ends: list[int] = []  # and where it is
+    previous = [-1] * len(values)
+    for place, value in enumerate(values):
+        length = bisect_left(tails, value)
+        if length == len(tails):
+            tails.append(value)
+            ends.append(place)
+        else:
+            tails[length], ends[length] = value, place
+        previous[place] = ends[length - 1] if length else -1
+    longest, place = set(), ends[-1] if ends else -1
+    while place >= 0:
+        longest.add(place)
+        place = previous[place]
+    return longest
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
