@@ -79,8 +79,8 @@ class _Target:
         need = self.needs[key] = (groups(goal[shared:]), groups(column[shared:]))
         return need
 
-    def bound(self, cols: Columns, removed: int) -> int | None:
-        """At least this many moves reach the target (``None``: never)."""
+    def sums(self, cols: Columns) -> tuple[int, int] | None:
+        """The groups to bring in and to take away over all columns (``None``: never)."""
         arrive = leave = 0
         for index, column in enumerate(cols):
             need = self.need(index, column)
@@ -88,7 +88,11 @@ class _Target:
                 return None
             arrive += need[0]
             leave += need[1]
-        return max(arrive, leave) if removed == self.removed else arrive
+        return arrive, leave
+
+    def bound(self, sums: tuple[int, int], removed: int) -> int:
+        """At least this many moves reach the target from a position of these :meth:`sums`."""
+        return max(sums) if removed == self.removed else sums[0]
 
 
 def bridge(start: Position, target: Position, nodes: int = NODES, weight: float = WEIGHT,
@@ -96,16 +100,18 @@ def bridge(start: Position, target: Position, nodes: int = NODES, weight: float 
     """Moves (no deal) from ``start`` to exactly ``target`` of fewer than ``longest``, or
     ``None`` when none is found; and the positions expanded (at most ``nodes``)."""
     goal = _Target(target)
-    first = goal.bound(start.cols, start.removed)
-    if first is None or start.stock != target.stock or start.removed > target.removed:
+    sums = goal.sums(start.cols)
+    if sums is None or start.stock != target.stock or start.removed > target.removed:
         return None, 0
     most = longest if longest is not None else 1 << 30
     seen = {start.cols: 0}
-    heap: list[tuple[float, int, int, Position, Trail]] = [(weight * first, 0, 0, start, None)]
+    heap: list[tuple[float, int, int, Position, tuple[int, int], Trail]] = [
+        (weight * goal.bound(sums, start.removed), 0, 0, start, sums, None)]
     counter = spent = 0
     while heap and spent < nodes:
-        _, made, _, position, trail = heapq.heappop(heap)
-        if position.cols == target.cols:
+        _, made, _, position, sums, trail = heapq.heappop(heap)
+        cols = position.cols
+        if cols == target.cols:
             return _unwind(trail), spent
         spent += 1
         for step in position.legal_steps():
@@ -114,12 +120,21 @@ def bridge(start: Position, target: Position, nodes: int = NODES, weight: float 
             child = position.play(step)
             if child.removed > target.removed or seen.get(child.cols, made + 2) <= made + 1:
                 continue
-            needed = goal.bound(child.cols, child.removed)
-            if needed is None or made + 1 + needed >= most:
+            # Only the two columns of the move change their needs.
+            source, dest = step[0], step[1]
+            gone = (goal.need(source, cols[source]), goal.need(dest, cols[dest]))
+            came = (goal.need(source, child.cols[source]), goal.need(dest, child.cols[dest]))
+            if came[0] is None or came[1] is None:
+                continue
+            assert gone[0] is not None and gone[1] is not None
+            new = (sums[0] - gone[0][0] - gone[1][0] + came[0][0] + came[1][0],
+                   sums[1] - gone[0][1] - gone[1][1] + came[0][1] + came[1][1])
+            needed = goal.bound(new, child.removed)
+            if made + 1 + needed >= most:
                 continue
             seen[child.cols] = made + 1
             counter += 1
-            heapq.heappush(heap, (made + 1 + weight * needed, made + 1, counter, child,
+            heapq.heappush(heap, (made + 1 + weight * needed, made + 1, counter, child, new,
                                   (step, trail)))
     return None, spent
 
