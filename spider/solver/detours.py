@@ -15,8 +15,9 @@ the exact position at its end, on a bound that is rarely far off:
 * every other card now in the column must leave, one move per group as well,
   unless a run is removed on the way (the run takes cards away without a move).
 
-The work is counted in positions expanded, so the result is the same on any
-machine.
+(Under Relaxed rules a move may carry more than such a group, so the bound may
+overcount: the search then finds a shorter way, maybe not the shortest.) The work
+is counted in positions expanded, so the result is the same on any machine.
 """
 
 from __future__ import annotations
