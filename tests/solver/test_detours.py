@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -11,9 +9,10 @@ from hypothesis import strategies as st
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code, parse_position
 from spider.solver.detours import bridge, groups, straighten
-from spider.solver.search import Searcher, verify
+from spider.solver.search import verify
 from spider.solver.shorten import positions_of, shorten
 from spider.solver.state import Position, Step
+from tests.solver.test_finish import _raw_line
 
 # 8s may wander onto 9s and back onto 9h; once dealt, 6c onto 7s and back onto 7h.
 TABLE = """\
@@ -60,14 +59,6 @@ def test_a_line_with_a_detour_in_each_segment_gets_both_taken_out():
     shorter, spent = straighten(start, line)
     assert shorter == [(3, 0, 1), None, (1, 3, 1)] and spent > 0
     assert positions_of(start, shorter)[-1] == positions_of(start, line)[-1]
-
-
-def _raw_line(code: str, nodes: int) -> tuple[Position, list[Step]]:
-    """A winning line as the search finds it, before any shortening."""
-    start = Position.from_game(game_from_code(DealCode.parse(code)))
-    steps = Searcher(start, math.inf, nodes=nodes).run()
-    assert steps is not None
-    return start, steps
 
 
 @pytest.mark.slow
