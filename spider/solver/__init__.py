@@ -4,6 +4,7 @@
 * :mod:`spider.solver.search` — full-knowledge search for a winning line.
 * :mod:`spider.solver.hashing` — position keys worked out move by move.
 * :mod:`spider.solver.shorten` — the same win in fewer moves.
+* :mod:`spider.solver.detours` — the moves between two positions of a line, searched again.
 * :mod:`spider.solver.finish` — the moves after the last deal, searched again for fewer.
 * :mod:`spider.solver.hints` — honest hints and the demo player.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.

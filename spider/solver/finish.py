@@ -21,8 +21,8 @@ empty the order no longer matters). The work is counted in positions expanded.
 from __future__ import annotations
 
 import heapq
-import itertools
 
+from spider.solver.detours import groups as column_groups
 from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Position, Step, movable_length
 
 #: The weight of the bound against the moves made: above 1 a longer line may be
@@ -38,12 +38,7 @@ Trail = tuple[Step, "Trail"] | None
 
 def groups(cols: Columns) -> int:
     """The number of groups on the table (see the module)."""
-    count = 0
-    for column in cols:
-        if column:
-            count += 1 + sum(1 for upper, lower in itertools.pairwise(column)
-                             if upper & DOWN or upper != lower + 1)
-    return count
+    return sum(column_groups(column) for column in cols)
 
 
 def moves_needed(cols: Columns) -> int:

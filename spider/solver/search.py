@@ -697,12 +697,13 @@ def verify(game: Game, steps: list[Step]) -> bool:
 
 def solve(start: Game | Position, seconds: float = 30.0,
           cancel: threading.Event | None = None, nodes: int | None = None,
-          positions: int = MAX_POSITIONS) -> Solution:
+          positions: int = MAX_POSITIONS, short: bool = True) -> Solution:
     """Search for a winning line with full knowledge.
 
     ``nodes`` caps the work (positions expanded), so the answer is the same on
     any machine; ``seconds`` is an outer limit on top (for players); ``positions``
-    caps the memory (positions kept, see :data:`MAX_POSITIONS`). ``start``
+    caps the memory (positions kept, see :data:`MAX_POSITIONS`); ``short=False`` keeps the
+    line as found (for callers that only ask whether a win exists). ``start``
     may be a live game (it is only read, on the calling thread) or a
     :class:`Position` snapshot, which is safe to search on any thread.
     """
@@ -726,8 +727,8 @@ def solve(start: Game | Position, seconds: float = 30.0,
             steps, proven, more = exhaustive(position, min(limit - spent, positions), deadline,
                                              cancel)
             spent += more
-    if steps:
-        steps = shorten(position, steps)
+    if steps and short:
+        steps = shorten(position, steps, cancel=cancel)
     if steps is not None and not verify(game, steps):  # never trust an unchecked line
         steps, proven = None, False
     return Solution(steps, proven, time.monotonic() - began, spent)

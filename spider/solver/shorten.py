@@ -11,8 +11,9 @@ passes take them out, each keeping the line legal and won:
   send the next move of the same cards straight from where they were; keep the
   change when the rest of the line still plays legally and wins.
 
-Then the ending, from the last deal on, is searched again for the fewest moves
-(:mod:`spider.solver.finish`).
+Then the detours between positions of a segment (:mod:`spider.solver.detours`) and
+the ending, from the last deal on (:mod:`spider.solver.finish`), are searched again
+for fewer moves.
 
 Positions are compared exactly (the stock as well as every card, face up or
 down), so a shortcut never leans on a card the line has not turned yet. The
@@ -21,6 +22,9 @@ work is counted in steps played, so the result is the same on any machine.
 
 from __future__ import annotations
 
+import threading
+
+from spider.solver.detours import LINE_NODES, straighten
 from spider.solver.finish import NODES, finish
 from spider.solver.state import (
     DOWN,
@@ -203,16 +207,28 @@ def drop_moves(start: Position, steps: list[Step], work: _Work | None = None) ->
     return steps
 
 
-def shorten(start: Position, steps: list[Step], budget: int = BUDGET) -> list[Step]:
-    """A winning line from ``start`` no longer than ``steps`` (itself a winning line)."""
+def shorten(start: Position, steps: list[Step], budget: int = BUDGET,
+            cancel: threading.Event | None = None) -> list[Step]:
+    """A winning line from ``start`` no longer than ``steps`` (itself a winning line);
+    ``cancel`` cuts the detours' search short (the line found so far is kept)."""
     work = _Work(budget)
+    steps = _passes(start, steps, work)
+    straighter, spent = straighten(start, steps, max(min(LINE_NODES, work.left), 0), cancel)
+    work.spend(spent)  # a position expanded counts as one step played
+    if len(straighter) < len(steps):
+        steps = _passes(start, straighter, work)
+    return shorter_ending(start, steps, work)
+
+
+def _passes(start: Position, steps: list[Step], work: _Work) -> list[Step]:
+    """Rounds of :func:`shortcuts` and :func:`drop_moves` until one saves nothing."""
     for _ in range(ROUNDS):
         before = len(steps)
         steps = shortcuts(start, steps, work)
         steps = drop_moves(start, steps, work)
         if len(steps) == before or work.left <= 0:
             break
-    return shorter_ending(start, steps, work)
+    return steps
 
 
 def shorter_ending(start: Position, steps: list[Step], work: _Work | None = None) -> list[Step]:

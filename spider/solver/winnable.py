@@ -40,7 +40,7 @@ def find_winnable_code(layout: str = "SP", suits: int = 1, relaxed: bool = False
         if cancel is not None and cancel.is_set():
             break
         code = DealCode.random(layout, suits, relaxed, rng)
-        if solve(game_from_code(code), seconds_per_try, cancel, nodes_per_try).won:
+        if solve(game_from_code(code), seconds_per_try, cancel, nodes_per_try, short=False).won:
             return code
     raise TimeoutError("no winnable deal found")
 
@@ -51,7 +51,7 @@ def can_still_win(game: Game | Position, seconds: float = 10.0,
     """True: a win exists from here; False: proven lost (every position searched);
     None: not known within ``seconds`` and ``nodes`` positions expanded (or cancelled)."""
     position = game if isinstance(game, Position) else Position.from_game(game)
-    result = solve(position, seconds, cancel, nodes)
+    result = solve(position, seconds, cancel, nodes, short=False)
     if result.won:
         return True
     return False if result.proven else None

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code, parse_position
+from spider.solver import search
 from spider.solver.search import solve, verify
 from spider.solver.shorten import drop_moves, is_legal, shortcuts, shorten
 from spider.solver.state import Position, Step
+from spider.solver.winnable import can_still_win, find_winnable_code
 
 # The ace of spades finishes the run on column 1; columns 3 and 4 are free to wander to.
 ACE = """\
@@ -62,3 +66,12 @@ def test_solved_deals_get_lines_no_longer_that_still_win():
         assert result.won and verify(game, result.steps)
         again = shorten(start, result.steps)
         assert len(again) <= len(result.steps) and verify(game, again)
+
+
+def test_asking_whether_a_win_exists_spends_nothing_on_a_shorter_line(monkeypatch):
+    def refuse(*_: object, **__: object) -> list[Step]:
+        raise AssertionError("a line was shortened only to be thrown away")
+
+    monkeypatch.setattr(search, "shorten", refuse)
+    code = find_winnable_code("SP", 1, False, 600, random.Random(7), nodes_per_try=60_000)
+    assert can_still_win(game_from_code(code), 600, nodes=60_000) is True

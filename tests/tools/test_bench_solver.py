@@ -24,6 +24,7 @@ def test_a_tiny_solver_bench_reports_the_table_and_the_budgets() -> None:
     assert "[1/2] full SP1-S1C-AAAAAAA won" in text and "] honest SP1-S1C-AAAAAAA" in text
     assert rows[0].solve_won == [True] and rows[0].lines and len(rows[0].honest_won) == 1
     assert "20000 nodes per deal" in text and "2 samples x 20 nodes" in text
+    assert "line s" in text and "(shortened in " in text  # the shortening timed apart
     budgets = text.split("budgets (issue 20):")[1]
     for figure in ("solved 100%", "median", "line", "honest", "hint p95"):
         assert figure in budgets
