@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from spider.model.game import Game
 from spider.solver.search import Solution, solve
+from spider.solver.shorten import shorten
 from spider.solver.state import Position, Step, action_step
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
@@ -38,8 +39,9 @@ Search = Callable[[Position], Solution]
 def search_position(position: Position, seconds: float, nodes: int | None = None,
                     cancel: threading.Event | None = None) -> Solution:
     """One full-knowledge search within ``seconds`` and, when given, ``nodes`` positions
-    expanded (then the answer is the same on any machine)."""
-    return solve(position, seconds, cancel=cancel, nodes=nodes)
+    expanded (then the answer is the same on any machine). Its line is kept as found:
+    :func:`analyse` shortens only the one line it shows."""
+    return solve(position, seconds, cancel=cancel, nodes=nodes, short=False)
 
 
 @dataclass(frozen=True)
@@ -123,8 +125,13 @@ def analyse(start: Position, actions: Sequence[Step], search: Search,
             return False
         return None
 
+    def shown(index: int) -> tuple[Step, ...]:
+        """The winning line from ``positions[index]`` the player is shown, shortened."""
+        line = known.wins[positions[index]]
+        return tuple(shorten(positions[index], list(line), cancel=cancel)) if line else ()
+
     def stopped(winnable_until: int | None = None, lost_from: int | None = None) -> Analysis:
-        line = known.wins[positions[winnable_until]] if winnable_until is not None else ()
+        line = shown(winnable_until) if winnable_until is not None else ()
         return Analysis(UNKNOWN, moves, line=line, searches=known.searches,
                         winnable_until=winnable_until, lost_from=lost_from,
                         cancelled=cancel is not None and cancel.is_set())
@@ -133,7 +140,7 @@ def analyse(start: Position, actions: Sequence[Step], search: Search,
     if final is None:
         return stopped()
     if final:
-        return Analysis(WINNABLE, moves, line=known.wins[positions[moves]],
+        return Analysis(WINNABLE, moves, line=shown(moves),
                         searches=known.searches)
     # Winnable after ``low`` actions (-1: not known); no win known after ``upper``;
     # proven lost after ``high``. A search without an answer narrows like a loss, so
@@ -155,5 +162,5 @@ def analyse(start: Position, actions: Sequence[Step], search: Search,
         return stopped(low if low >= 0 else None, high)
     if low < 0:
         return Analysis(LOST, moves, searches=known.searches)
-    return Analysis(LOST, moves, last_winnable=low, line=known.wins[positions[low]],
+    return Analysis(LOST, moves, last_winnable=low, line=shown(low),
                     losing=actions[low], searches=known.searches)

@@ -7,9 +7,11 @@ import time
 
 import pytest
 
-from spider.model.notation import parse_position
+from spider.model.dealcode import DealCode
+from spider.model.notation import game_from_code, parse_position
 from spider.solver.analysis import LOST, UNKNOWN, WINNABLE, analyse, search_position
 from spider.solver.search import Solution, exhaustive, verify
+from spider.solver.shorten import shorten
 from spider.solver.state import Position, Step
 
 NODES = 200_000  # exhausts every position below: answers never depend on the machine
@@ -194,3 +196,13 @@ def test_searches_without_an_answer_narrow_like_losses(undecided, verdict, bound
     assert (result.winnable_until, result.lost_from) == bounds
     if verdict == LOST:
         assert result.last_winnable == 0 and wins(start, result.line)
+
+
+@pytest.mark.slow
+def test_the_line_shown_is_the_found_line_shortened():
+    start = Position.from_game(game_from_code(DealCode.parse("SP1-S1C-BCDEFGH")))
+    found = search_position(start, 600.0, NODES).steps
+    assert found is not None
+    result = analyse(start, [], lambda position: search_position(position, 600.0, NODES))
+    assert result.verdict == WINNABLE and wins(start, result.line)
+    assert result.line == tuple(shorten(start, found)) and len(result.line) < len(found)
