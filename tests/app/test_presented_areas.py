@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from spider.app.loop import App, Frame
+from spider.app.table import cardimages
 from spider.app.table.driver import EventDriver
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
@@ -179,6 +180,35 @@ def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play) -> 
     drawn = len(window.frames)
     _frames(driver, window, 60)
     assert window.areas >= 50 and len(window.frames) - drawn >= 60
+
+
+def test_pictures_after_a_resize_come_from_the_thread_and_show_whole(play, monkeypatch) -> None:
+    """After a resize the game thread rasterises nothing: the last size's pictures stand
+    in while the background thread makes the new ones; once the table is drawn at its
+    new size, every frame, through the stand-ins being replaced, shows what a whole
+    redraw shows."""
+    driver = play(position=RUN_POSITION, size=(1280, 720))
+    window = Window(driver.app)
+    made_here: list[tuple[int, int]] = []
+    rasterise = cardimages.rasterise
+    monkeypatch.setattr(cardimages, "rasterise", lambda source, size: (
+        made_here.append(size), rasterise(source, size))[1])
+    driver.resize((1600, 900))
+    renderer = driver.table.renderer
+    app, replacing = driver.app, 0
+    for frame in range(3000):
+        app.step()  # a pass as App.run makes it: checked before its spare time
+        if renderer.interim is None:  # (before, the old picture stretched)
+            replacing += 1
+            assert window.matches_whole_redraw(driver), f"frame {frame}"
+            if not renderer.pending:
+                break
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    images = driver.table.images
+    assert images.size != (1280, 720) and not renderer.pending and replacing > 1
+    assert images.generation == 1 and made_here == []  # stand-ins replaced, by the thread
+    _frames(driver, window, 2)
 
 
 def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:

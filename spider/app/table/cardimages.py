@@ -24,11 +24,13 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from functools import cache
+from itertools import islice
 from pathlib import Path
 
 import pygame
 
 from spider.app.assets import CARDS
+from spider.app.table.rasteriser import Rasteriser, rasterise
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
 from spider.model.cards import RANK_LETTERS, Card, Suit
@@ -54,6 +56,11 @@ MIN_SHARED = 8
 #: Every picture of the set: the 52 faces and the back (``None``).
 ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
                                            for rank in range(1, 14)), None)
+#: Pictures whose parts the background thread is asked for at once (the first
+#: wanted): enough to keep it busy, few enough that one shown next goes first.
+IN_FLIGHT = 3
+#: How a picture is drawn (see :meth:`CardImages._plan`).
+Plan = list[tuple[tuple[bytes, ...] | None, bytes]]
 
 
 @cache
@@ -155,6 +162,11 @@ class CardImages:
         self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
         self._wanted: OrderedDict[Card | None, None] = OrderedDict()
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
+        self._fresh: dict[Card | None, pygame.Surface] = {}  # to replace stand-ins
+        self._raster = Rasteriser(self.size)
+        self._plans: dict[Card | None, Plan] = {}
+        if previous is not None:
+            previous.close()  # its pictures still to be made are not wanted now
         while previous is not None and not previous._faces:
             previous = previous._previous
         usable = (previous is not None and previous.usable_for(four_colour, folder)
@@ -170,7 +182,6 @@ class CardImages:
         #: Goes up whenever a picture already shown changes (stand-in replaced).
         self.generation = 0
         self._typical = 0.0  # seconds one picture takes (a running average)
-        self._replaced = False  # stand-ins replaced since the last redraw asked for
 
     def usable_for(self, four_colour: bool, folder: Path) -> bool:
         return self.four_colour == four_colour and self.folder == folder
@@ -210,17 +221,22 @@ class CardImages:
         return cached
 
     def _image(self, card: Card | None) -> pygame.Surface:
-        surface = self._faces.get(card)
+        surface = self._faces.get(card) or self._fresh.get(card)
         if surface is None:
-            surface = self._faces[card] = self._rasterise(card)
-            self._wanted.pop(card, None)
+            surface = self._keep(card, self._rasterise(card))
         return surface
+
+    def _keep(self, card: Card | None, picture: pygame.Surface) -> pygame.Surface:
+        """Keep a picture just made (one whose stand-in is shown waits for the others)."""
+        (self._fresh if card in self._stand_ins else self._faces)[card] = picture
+        self._wanted.pop(card, None)
+        return picture
 
     # ------------------------------------------------------ made between frames
     def want(self, cards: Iterable[Card | None]) -> None:
         """Make these pictures soon (in :meth:`work`), in this order."""
         for card in cards:
-            if card not in self._faces:
+            if card not in self._faces and card not in self._fresh:
                 self._wanted[card] = None
 
     @property
@@ -230,30 +246,61 @@ class CardImages:
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
              at_least_one: bool = False, now: Callable[[], float] = time.perf_counter) -> bool:
-        """Make wanted pictures while one more is likely to be done before ``now()``
-        (the App's clock) reaches ``until`` (and ``stop()`` is false). Return
-        True once every stand-in shown has its real picture (time to draw again:
-        once, rather than after each picture)."""
-        while self._wanted:
+        """Put together the wanted pictures whose parts the background thread has made
+        (waiting for it, if none are, until ``now()``, the App's clock, reaches
+        ``until``), while one more is likely to be done by then and ``stop()`` is
+        false (``at_least_one``: one whatever the time). Return True once every
+        stand-in shown has its real picture (time to draw again: once, rather than
+        after each picture)."""
+        ready = self._ready()
+        if not ready and self._raster.wait(until - now()):
+            ready = self._ready()
+        for card in ready:
             started = now()
-            if (started + self._typical > until and not at_least_one) or (stop and stop()):
+            if (stop and stop()) or (started + self._typical > until and not at_least_one):
                 break
             at_least_one = False
-            card, _ = self._wanted.popitem(last=False)
-            if card not in self._faces:
-                self._faces[card] = self._rasterise(card)
-                self._replaced = self._stand_ins.pop(card, None) is not None or self._replaced
-                took = now() - started
-                self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
+            self._keep(card, self._rasterise(card))
+            took = now() - started
+            self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
+        self._ready()  # the thread goes on with the next ones meanwhile
         if not self._wanted:
             self._previous = None
-            self._stand_ins.clear()
-        if not self._replaced or self._stand_ins:
+            self._raster.forget()  # parts made for a plan that changed meanwhile
+        if not self._fresh or not self._stand_ins.keys() <= self._fresh.keys():
             return False
-        self._replaced = False
+        # Every stand-in shown has its picture: all change at once, so the table
+        # never shows some cards' new pictures beside others' stand-ins.
+        self._faces.update(self._fresh)
+        self._fresh.clear()
+        self._stand_ins.clear()
         self.generation += 1
         self._squashed.clear()  # made from stand-ins too
         return True
+
+    def ask_ahead(self) -> None:
+        """Have the thread start on the next wanted pictures (their stand-ins shown)."""
+        self._ready()
+
+    def _ready(self) -> list[Card | None]:
+        """Ask the thread for the parts of the next few wanted pictures; those of them
+        whose parts are all made."""
+        ready: list[Card | None] = []
+        for card in list(islice(self._wanted, IN_FLIGHT)):
+            if card in self._faces or card in self._fresh:
+                del self._wanted[card]
+                continue
+            sources = self._sources(card)
+            if all(self._raster.has(source) for source in sources):
+                ready.append(card)
+            else:
+                for source in sources:
+                    self._raster.ask(source)
+        return ready
+
+    def close(self) -> None:
+        """These pictures are no longer wanted: the thread makes no more of them."""
+        self._raster.cancel()
 
     def make_shown(self, cards: Iterable[Card | None], until: float,
                    now: Callable[[], float] = time.perf_counter) -> bool:
@@ -294,11 +341,13 @@ class CardImages:
 
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:
-        data = card_svg(card, self.four_colour, self.folder, self.back_name)
+        """The picture of ``card``, from the parts the thread has made and the rest
+        rasterised here and now."""
         surface = None
-        if data is not None:
+        plan = self._plan(card)
+        if plan:
             try:
-                surface = self._layered(data)
+                surface = self._stack(plan)
             except (pygame.error, ValueError) as error:
                 log.warning("card art for %s unreadable: %s", card or "back", error)
         if surface is None or surface.get_size() != self.size:
@@ -308,39 +357,75 @@ class CardImages:
             draw_large_index(surface, card, suit_colour(card.suit, self.four_colour))
         return _prepared(surface)
 
-    def _svg(self, data: bytes) -> pygame.Surface:
-        return pygame.image.load_sized_svg(io.BytesIO(data), self.size)
+    def _svg(self, source: bytes) -> pygame.Surface:
+        """``source`` rasterised: by the thread if it has made it, else here and now."""
+        made = self._raster.take(source)
+        if made is None:
+            return rasterise(source, self.size)
+        if not isinstance(made, pygame.Surface):
+            raise made
+        return made
 
-    def _layered(self, data: bytes) -> pygame.Surface:
-        """``data`` rasterised: its shared leading shapes from the layer made once."""
-        parts = svg_parts(data)
-        if parts is None:
-            return self._svg(data)
-        head, elements, tail = parts
+    def _sources(self, card: Card | None) -> list[bytes]:
+        """The SVG sources still to be rasterised for ``card``'s picture."""
+        plan = self._plan(card)
+        return [source for _, source in plan[self._made(plan):]]
+
+    def _plan(self, card: Card | None) -> Plan:
+        """How ``card`` is drawn: SVG sources stacked from the bottom, each with the key
+        of the layer made by stacking up to it (None: the card itself, not kept).
+        Leading shapes that many cards share are layers made once per size."""
+        plan = self._plans.get(card)
+        if plan is not None:
+            return plan
+        data = card_svg(card, self.four_colour, self.folder, self.back_name)
+        parts = svg_parts(data) if data is not None else None
+        if data is None or parts is None:
+            return [] if data is None else [(None, data)]
         if not self._faces and (self.four_colour, self.folder) not in _SHARED:
             # The first picture (at start-up, the back alone): whole, rather than
             # first reading and splitting every card's art to find what they share.
-            return self._svg(data)
-        shared = self._shared_length(elements, len(elements) - 1)
-        if not shared:
-            return self._svg(data)
-        surface = self._layer(head, elements[:shared], tail).copy()
-        surface.blit(self._svg(head + b"".join(elements[shared:]) + tail), (0, 0))
-        return surface
+            return [(None, data)]
+        plan = self._plans[card] = self._layered(*parts)
+        return plan
 
-    def _layer(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> pygame.Surface:
-        """The leading ``elements`` alone (built on the longest shared shorter layer)."""
-        key = (head, *elements, tail)
-        surface = self._layers.get(key)
-        if surface is None:
-            below = self._shared_length(elements, len(elements) - 1)
-            rest = self._svg(head + b"".join(elements[below:]) + tail)
-            if below:
-                surface = self._layer(head, elements[:below], tail).copy()
-                surface.blit(rest, (0, 0))
+    def _layered(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> Plan:
+        top = self._shared_length(elements, len(elements) - 1)
+        plan: Plan = [(None, head + b"".join(elements[top:]) + tail)]
+        while top:
+            below = self._shared_length(elements, top - 1)
+            source = head + b"".join(elements[below:top]) + tail
+            plan.append(((head, *elements[:top], tail), source))
+            top = below
+        plan.reverse()
+        return plan
+
+    def _made(self, plan: Plan) -> int:
+        """How many steps of ``plan`` are made: those up to its highest layer kept."""
+        for index in range(len(plan) - 1, -1, -1):
+            key = plan[index][0]
+            if key is not None and key in self._layers:
+                return index + 1
+        return 0
+
+    def _stack(self, plan: Plan) -> pygame.Surface:
+        """The picture ``plan`` draws, keeping its layers."""
+        made = self._made(plan)
+        surface = None
+        if made:
+            key = plan[made - 1][0]
+            assert key is not None
+            surface = self._layers[key]
+        for key, source in plan[made:]:
+            piece = self._svg(source)
+            if surface is None:
+                surface = piece
             else:
-                surface = rest
-            self._layers[key] = surface
+                surface = surface.copy()
+                surface.blit(piece, (0, 0))
+            if key is not None:
+                self._layers[key] = surface
+        assert surface is not None
         return surface
 
     def _shared_length(self, elements: tuple[bytes, ...], most: int) -> int:

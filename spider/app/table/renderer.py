@@ -188,7 +188,8 @@ class TableRenderer:
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         if self.images.pending and self.images.work(until, stop=pygame.event.peek,
-                                                    at_least_one=calm):
+                                                    at_least_one=calm,
+                                                    now=self.table.app.clock.now):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
             return True
@@ -198,7 +199,8 @@ class TableRenderer:
         """One step towards drawing the resized table in an ordinary frame: the static
         layer (when it fits in the time left, or nothing moves), then a picture for
         every card in view (the last size's, scaled). Then the table is drawn again
-        (True)."""
+        (True). Meanwhile the background thread starts on the new pictures."""
+        self.images.ask_ahead()
         if self.background is None:
             if calm or time.perf_counter() + self._backdrop_seconds <= until:
                 self._backdrop_step()
