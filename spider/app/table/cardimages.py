@@ -51,6 +51,8 @@ DEFAULT_BACK = BACKS[0]
 #: cards move are kept this far, the least recently used going first. (At 4K one
 #: card is 0.6 MB; unbounded, these filled hundreds of MB.)
 SCRATCH_BYTES = 4_000_000
+#: Shadows kept: the card's, and the last groups' (each made from the card's at once).
+SHADOWS = 4
 #: Leading shapes shared by at least this many pictures are rasterised once.
 MIN_SHARED = 8
 #: Every picture of the set: the 52 faces and the back (``None``).
@@ -158,7 +160,7 @@ class CardImages:
         self.back_name = back
         self._faces: dict[Card | None, pygame.Surface] = {}
         self._squashed = PictureCache(SCRATCH_BYTES * 3 // 2)
-        self._shadows = PictureCache(SCRATCH_BYTES)
+        self._shadows = PictureCache(SCRATCH_BYTES, most=SHADOWS)
         self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
         self._wanted: OrderedDict[Card | None, None] = OrderedDict()
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
@@ -486,15 +488,19 @@ class CardImages:
 
     # ---------------------------------------------------------------- extras
     def shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, int]:
-        """A soft shadow for a box of ``size``, and how far it spreads beyond it."""
+        """A soft shadow for a box of ``size``, and how far it spreads beyond it. A
+        group's shadow is the card's, its middle stretched (a few are kept, however
+        many group heights a long session shows)."""
         spread = max(2, round(self.size[0] * 0.08))
         cached = self._shadows.get(size)
         if cached is None:
-            width = self.size[0]
+            width, height = self.size
             if size[0] < width:  # a card turning over: its flat shadow, narrowed
                 flat, _ = self.shadow((width, size[1]))
                 cached = pygame.transform.smoothscale(flat, (size[0] + 2 * spread,
                                                              size[1] + 2 * spread))
+            elif size[0] == width and size[1] > height:
+                cached = _prepared(taller(self.shadow(self.size)[0], size[1] + 2 * spread))
             else:
                 cached = soft_shadow(size, spread, self.radius)
             cached = self._shadows.put(size, cached)
@@ -527,6 +533,21 @@ def soft_shadow(size: tuple[int, int], spread: int, radius: int, alpha: int = 11
     if small.get_size() != (w, h):
         small = pygame.transform.smoothscale(small, (w, h))
     return _prepared(small)
+
+
+def taller(shadow: pygame.Surface, height: int) -> pygame.Surface:
+    """``shadow`` (of a box, vertically even in its middle) made ``height`` tall: its
+    top and bottom halves kept, its middle row repeated between them."""
+    w, h = shadow.get_size()
+    middle = h // 2
+    made = pygame.Surface((w, height), pygame.SRCALPHA)
+    add = pygame.BLEND_RGBA_ADD  # onto the clear picture: the pixels exactly
+    made.blit(shadow, (0, 0), (0, 0, w, middle), special_flags=add)
+    made.blit(pygame.transform.scale(shadow.subsurface((0, middle, w, 1)),
+                                     (w, height - h + 1)), (0, middle), special_flags=add)
+    made.blit(shadow, (0, height - h + middle + 1), (0, middle + 1, w, h - middle - 1),
+              special_flags=add)
+    return made
 
 
 @cache
