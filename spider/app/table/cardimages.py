@@ -183,7 +183,6 @@ class CardImages:
             self.want(self._previous._faces)
         #: Goes up whenever a picture already shown changes (stand-in replaced).
         self.generation = 0
-        self._typical = 0.0  # seconds one picture takes (a running average)
 
     def usable_for(self, four_colour: bool, folder: Path) -> bool:
         return self.four_colour == four_colour and self.folder == folder
@@ -247,24 +246,19 @@ class CardImages:
         return bool(self._wanted)
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
-             at_least_one: bool = False, now: Callable[[], float] = time.perf_counter) -> bool:
+             now: Callable[[], float] = time.perf_counter) -> bool:
         """Put together the wanted pictures whose parts the background thread has made
-        (waiting for it, if none are, until ``now()``, the App's clock, reaches
-        ``until``), while one more is likely to be done by then and ``stop()`` is
-        false (``at_least_one``: one whatever the time). Return True once every
-        stand-in shown has its real picture (time to draw again: once, rather than
-        after each picture)."""
+        (at most ``IN_FLIGHT``, each a copy and a blit or two; if none are ready, wait
+        for the thread until ``now()``, the App's clock, reaches ``until``) while
+        ``stop()`` is false. Return True once every stand-in shown has its real
+        picture (time to draw again: once, rather than after each picture)."""
         ready = self._ready()
         if not ready and self._raster.wait(until - now()):
             ready = self._ready()
         for card in ready:
-            started = now()
-            if (stop and stop()) or (started + self._typical > until and not at_least_one):
+            if stop and stop():
                 break
-            at_least_one = False
             self._keep(card, self._rasterise(card))
-            took = now() - started
-            self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
         self._ready()  # the thread goes on with the next ones meanwhile
         if not self._wanted:
             self._previous = None
@@ -279,10 +273,6 @@ class CardImages:
         self.generation += 1
         self._squashed.clear()  # made from stand-ins too
         return True
-
-    def ask_ahead(self) -> None:
-        """Have the thread start on the next wanted pictures (their stand-ins shown)."""
-        self._ready()
 
     def _ready(self) -> list[Card | None]:
         """Ask the thread for the parts of the next few wanted pictures; those of them
@@ -304,21 +294,16 @@ class CardImages:
         """These pictures are no longer wanted: the thread makes no more of them."""
         self._raster.cancel()
 
-    def make_shown(self, cards: Iterable[Card | None], until: float,
-                   now: Callable[[], float] = time.perf_counter) -> bool:
-        """Have a picture to show for each of ``cards`` (the real one, or the last
-        size's scaled) while ``now()`` (the App's clock) is before ``until`` (one at
-        least); return whether every one is there."""
-        first = True
-        for card in cards:
-            if card in self._faces or card in self._stand_ins:
-                continue
-            if not first and now() >= until:
-                return False
-            first = False
-            if self._stand_in(card) is None:
-                self._image(card)
-        return True
+    def want_first(self, cards: Iterable[Card | None]) -> None:
+        """Make these pictures before the others wanted (the cards in view)."""
+        for card in reversed(list(cards)):
+            if card not in self._faces and card not in self._fresh:
+                self._wanted[card] = None
+                self._wanted.move_to_end(card, last=False)
+
+    def made(self, cards: Iterable[Card | None]) -> bool:
+        """Whether the real pictures of ``cards`` are all made."""
+        return all(card in self._faces for card in cards)
 
     def prepare_all(self) -> None:
         """Make every picture of the set now (the 52 faces and the back)."""
@@ -381,14 +366,15 @@ class CardImages:
         if plan is not None:
             return plan
         data = card_svg(card, self.four_colour, self.folder, self.back_name)
-        parts = svg_parts(data) if data is not None else None
-        if data is None or parts is None:
-            return [] if data is None else [(None, data)]
-        if not self._faces and (self.four_colour, self.folder) not in _SHARED:
+        if data is None:
+            return []
+        parts = svg_parts(data)
+        if parts is not None and not self._faces and (
+                self.four_colour, self.folder) not in _SHARED:
             # The first picture (at start-up, the back alone): whole, rather than
             # first reading and splitting every card's art to find what they share.
             return [(None, data)]
-        plan = self._plans[card] = self._layered(*parts)
+        plan = self._plans[card] = [(None, data)] if parts is None else self._layered(*parts)
         return plan
 
     def _layered(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> Plan:

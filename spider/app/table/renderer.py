@@ -182,13 +182,12 @@ class TableRenderer:
     def spare(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: just after a resize what
         the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
-        card pictures still wanted; at least one step per frame when nothing moves
-        (``calm``: the resting cards are then drawn again here, not in the next frame).
-        True when the table is to be drawn again."""
+        card pictures still wanted, made by the background thread (``calm``: when
+        stand-ins are replaced the resting cards are drawn again here, not in the next
+        frame). True when the table is to be drawn again."""
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         if self.images.pending and self.images.work(until, stop=pygame.event.peek,
-                                                    at_least_one=calm,
                                                     now=self.table.app.clock.now):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
@@ -197,22 +196,22 @@ class TableRenderer:
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame: the static
-        layer (when it fits in the time left, or nothing moves), then a picture for
-        every card in view (the last size's, scaled). Then the table is drawn again
-        (True). Meanwhile the background thread starts on the new pictures."""
-        self.images.ask_ahead()
+        layer (when it fits in the time left, or nothing moves), the bar's words at
+        their new size, and the pictures of the cards in view, made by the background
+        thread meanwhile. Then the table is drawn again (True)."""
+        resting, _, _ = self.table.board.layers()
+        shown = [sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)]
+        self.images.want_first(shown)
         if self.background is None:
             if calm or time.perf_counter() + self._backdrop_seconds <= until:
                 self._backdrop_step()
             return False
-        resting, _, _ = self.table.board.layers()
-        shown = dict.fromkeys(sprite.card if sprite.shown_up else None
-                              for sprite in _uncovered(resting))
-        if not self.images.make_shown(shown, until):
-            return False
         if self._old_bar is not None:  # the bar's words at their new size
             self._old_bar = None
             self._bar_picture()
+            return False
+        if not self.images.made(shown):
+            self.images.work(until, stop=pygame.event.peek, now=self.table.app.clock.now)
             return False
         if calm or time.perf_counter() + self._backdrop_seconds <= until:
             self._still_layer(resting)
