@@ -148,22 +148,24 @@ class TableRenderer:
         return self._bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer, in two steps of about the same time (at 4K each takes about
-        what a frame does): the cloth's light; then its grain, the bar's backdrop and
-        the outlines of empty places."""
+        """The static layer, in steps of at most about what a still frame takes: the
+        cloth's light; its grain; the bar laid out at the window's size; the bar's
+        backdrop and the outlines of empty places."""
         g = self.geometry
         surface = render_felt(g.size, table_colour(self.table.app.settings.table),
                               into=self._background_buffer.get(g.size), grain=False)
         yield
         add_grain(surface)
-        self.bar.draw_backdrop(surface)
+        yield
+        bar = self.bar
+        yield
+        bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):
             surface.blit(slot, g.column_slot(column)[:2])
         surface.blit(slot, g.run_slot(0))
         surface.blit(slot, g.stock_pile(0, 1))
-        bar = g.bar
-        self._bar_strip = surface.subsurface((bar.x, bar.y, bar.w, bar.h)).copy()
+        self._bar_strip = surface.subsurface(g.bar.x, g.bar.y, g.bar.w, g.bar.h).copy()
         self._bar_key = None
         self.background = surface
 
