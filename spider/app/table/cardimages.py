@@ -5,14 +5,15 @@ table needs (never a small bitmap scaled up). Four-colour mode recolours the
 art by substituting its two suit colours. A missing or unreadable file gets a
 clean drawn stand-in, so the game never fails for want of a picture.
 
-Rasterising is the slow part (nanosvg, holding the GIL): the leading shapes that
-many cards share (the paper with its rounded edge on every card, the frame and
-pattern of the court cards) are rasterised once per size and each card's own
-shapes are drawn over a copy; the picture is the same to a level or so.
+Rasterising is the slow part (nanosvg): the leading shapes that many cards share
+(the paper with its rounded edge on every card, the frame and pattern of the court
+cards) are rasterised once per size and each card's own shapes are drawn over a
+copy; the picture is the same to a level or so.
 
-After a resize the pictures of the old size stand in, scaled, while the new ones
-are made a few at a time between frames (:meth:`CardImages.work`), so a resize
-never stalls a frame for the whole set.
+Pictures wanted ahead (the set after a resize, a new back) are rasterised on the
+background thread (:mod:`spider.app.table.rasteriser`); between frames the game
+thread only puts finished parts together (:meth:`CardImages.work`). Meanwhile the
+old size's pictures stand in, scaled, and are replaced all at once.
 """
 
 from __future__ import annotations
@@ -59,8 +60,11 @@ MIN_SHARED = 8
 ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
                                            for rank in range(1, 14)), None)
 #: Pictures whose parts the background thread is asked for at once (the first
-#: wanted): enough to keep it busy, few enough that one shown next goes first.
-IN_FLIGHT = 3
+#: wanted): enough to keep it busy between frames, few enough that one shown next
+#: goes soon.
+IN_FLIGHT = 6
+#: Pictures put together in one frame at most (a copy and a blit or two each).
+PER_FRAME = 3
 #: How a picture is drawn (see :meth:`CardImages._plan`).
 Plan = list[tuple[tuple[bytes, ...] | None, bytes]]
 
@@ -248,14 +252,14 @@ class CardImages:
     def work(self, until: float, stop: Callable[[], bool] | None = None,
              now: Callable[[], float] = time.perf_counter) -> bool:
         """Put together the wanted pictures whose parts the background thread has made
-        (at most ``IN_FLIGHT``, each a copy and a blit or two; if none are ready, wait
+        (at most ``PER_FRAME``, each a copy and a blit or two; if none are ready, wait
         for the thread until ``now()``, the App's clock, reaches ``until``) while
         ``stop()`` is false. Return True once every stand-in shown has its real
         picture (time to draw again: once, rather than after each picture)."""
         ready = self._ready()
         if not ready and self._raster.wait(until - now()):
             ready = self._ready()
-        for card in ready:
+        for card in ready[:PER_FRAME]:
             if stop and stop():
                 break
             self._keep(card, self._rasterise(card))
