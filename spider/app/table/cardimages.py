@@ -360,7 +360,7 @@ class CardImages:
     def _sources(self, card: Card | None) -> list[bytes]:
         """The SVG sources still to be rasterised for ``card``'s picture."""
         plan = self._plan(card)
-        return [source for _, source in plan[self._made(plan):]]
+        return [source for _, source in plan[self._steps_made(plan):]]
 
     def _plan(self, card: Card | None) -> Plan:
         """How ``card`` is drawn: SVG sources stacked from the bottom, each with the key
@@ -392,7 +392,7 @@ class CardImages:
         plan.reverse()
         return plan
 
-    def _made(self, plan: Plan) -> int:
+    def _steps_made(self, plan: Plan) -> int:
         """How many steps of ``plan`` are made: those up to its highest layer kept."""
         for index in range(len(plan) - 1, -1, -1):
             key = plan[index][0]
@@ -402,7 +402,7 @@ class CardImages:
 
     def _stack(self, plan: Plan) -> pygame.Surface:
         """The picture ``plan`` draws, keeping its layers."""
-        made = self._made(plan)
+        made = self._steps_made(plan)
         surface = None
         if made:
             key = plan[made - 1][0]
