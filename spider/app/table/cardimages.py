@@ -62,9 +62,9 @@ ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
 #: Pictures whose parts the background thread is asked for at once (the first
 #: wanted): enough to keep it busy between frames, few enough that one shown next
 #: goes soon.
-IN_FLIGHT = 6
+IN_FLIGHT = 12
 #: Pictures put together in one frame at most (a copy and a blit or two each).
-PER_FRAME = 3
+PER_FRAME = 6
 #: How a picture is drawn (see :meth:`CardImages._plan`).
 Plan = list[tuple[tuple[bytes, ...] | None, bytes]]
 
