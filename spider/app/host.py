@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from spider.app.clock import Clock
     from spider.app.scenes import Scene, SceneStack
     from spider.app.sound import Sound
     from spider.app.worker import Worker
@@ -94,6 +95,10 @@ class Host(Protocol):
     @property
     def size(self) -> tuple[int, int]:
         """The window's size in pixels."""
+
+    @property
+    def clock(self) -> Clock:
+        """The loop's time (spare time is measured on it)."""
 
     @property
     def statistics(self) -> Statistics: ...

@@ -9,6 +9,8 @@ import types
 import pygame
 import pytest
 
+from spider.app.table import cardimages
+from spider.app.table.cardimages import CardImages, soft_shadow
 from spider.app.ui.pictures import PictureCache, kept
 
 FOUR_K = (3840, 2160)
@@ -92,3 +94,31 @@ def test_a_picture_cache_keeps_the_newest_pictures_within_its_bytes() -> None:
         return pygame.Surface((width, 10))
 
     assert picture(5) is picture(5) and made == [5]
+
+
+def _alpha(picture: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(picture, "RGBA")[3::4]
+
+
+@pytest.mark.parametrize("card", [(85, 119), (128, 179), (250, 350)])
+def test_a_group_shadow_looks_as_one_drawn_for_its_height(card: tuple[int, int]) -> None:
+    """A group's shadow is the card's, stretched: against one blurred for the group's
+    own height no pixel's opacity is off by more than a few levels (of 110 at most),
+    and on average by under one."""
+    images = CardImages(card)
+    spread = images.shadow(card)[1]
+    for height in (card[1] + 1, card[1] * 2 + 7, card[1] * 5 + 3):
+        made, _ = images.shadow((card[0], height))
+        drawn = soft_shadow((card[0], height), spread, images.radius)
+        assert made.get_size() == drawn.get_size()
+        differences = [abs(a - b) for a, b in zip(_alpha(made), _alpha(drawn), strict=True)]
+        assert max(differences) <= 16 and sum(differences) / len(differences) < 1
+
+
+def test_shadows_of_many_group_heights_keep_a_few_pictures() -> None:
+    """A long session lifts groups of every height: the shadows kept stay a few."""
+    images = CardImages((128, 179))
+    for height in range(180, 900, 3):
+        images.shadow((128, height))
+    tallest, _ = images.shadow((128, 900))
+    assert kept_pictures(images) <= cardimages.SHADOWS * tallest.get_pitch() * tallest.get_height()

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from spider.app.loop import App, Frame
+from spider.app.table import cardimages
 from spider.app.table.driver import EventDriver
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
@@ -222,6 +223,48 @@ def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play) -> 
     drawn = len(window.frames)
     _frames(driver, window, 60)
     assert window.areas >= 50 and len(window.frames) - drawn >= 60
+
+
+def _passes_until_made(driver: EventDriver, window: Window) -> int:
+    """Passes of the loop as App.run makes them until every picture is made, each frame
+    checked against a whole redraw once the stretched old picture has gone (before
+    the pass's spare time); how many were checked."""
+    app, renderer, checked = driver.app, driver.table.renderer, 0
+    for frame in range(3000):
+        app.step()
+        if renderer.interim is None:
+            checked += 1
+            assert window.matches_whole_redraw(driver), f"frame {frame}"
+            if not renderer.pending:
+                break
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert not renderer.pending
+    return checked
+
+
+def test_pictures_after_a_resize_come_from_the_thread_and_show_whole(play, monkeypatch) -> None:
+    """After a resize the game thread rasterises nothing: the last picture of the table
+    stands in, stretched, while the background thread makes the new card pictures,
+    and the table is then drawn with real pictures only. When play goes on at once,
+    the last size's pictures stand in for the cards and are replaced all together.
+    Every frame without the stretched picture shows what a whole redraw shows."""
+    driver = play(position=RUN_POSITION, size=(1280, 720))
+    window = Window(driver.app)
+    made_here: list[tuple[int, int]] = []
+    rasterise = cardimages.rasterise
+    monkeypatch.setattr(cardimages, "rasterise", lambda source, size: (
+        made_here.append(size), rasterise(source, size))[1])
+    driver.resize((1600, 900))
+    assert _passes_until_made(driver, window) > 1
+    assert driver.table.images.size != (1280, 720)
+    assert driver.table.images.generation == 0  # no card's stand-in was shown
+    driver.resize((1280, 720))
+    driver.app.step()
+    driver.click(driver.stock_point())  # a deal: the stretched picture goes at once
+    assert driver.table.renderer.interim is None and driver.table.board.moving
+    assert _passes_until_made(driver, window) > 1
+    assert driver.table.images.generation == 1 and made_here == []
 
 
 def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:

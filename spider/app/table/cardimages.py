@@ -5,14 +5,15 @@ table needs (never a small bitmap scaled up). Four-colour mode recolours the
 art by substituting its two suit colours. A missing or unreadable file gets a
 clean drawn stand-in, so the game never fails for want of a picture.
 
-Rasterising is the slow part (nanosvg, holding the GIL): the leading shapes that
-many cards share (the paper with its rounded edge on every card, the frame and
-pattern of the court cards) are rasterised once per size and each card's own
-shapes are drawn over a copy; the picture is the same to a level or so.
+Rasterising is the slow part (nanosvg): the leading shapes that many cards share
+(the paper with its rounded edge on every card, the frame and pattern of the court
+cards) are rasterised once per size and each card's own shapes are drawn over a
+copy; the picture is the same to a level or so.
 
-After a resize the pictures of the old size stand in, scaled, while the new ones
-are made a few at a time between frames (:meth:`CardImages.work`), so a resize
-never stalls a frame for the whole set.
+Pictures wanted ahead (the set after a resize, a new back) are rasterised on the
+background thread (:mod:`spider.app.table.rasteriser`); between frames the game
+thread only puts finished parts together (:meth:`CardImages.work`). Meanwhile the
+old size's pictures stand in, scaled, and are replaced all at once.
 
 The table's pictures (``kept=True``) are kept between runs once the whole set is
 made (:mod:`spider.app.table.keptcards`): the next start at that size reads them.
@@ -27,12 +28,14 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from spider.app.assets import CARDS
+from spider.app.table.rasteriser import Rasteriser, rasterise
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
 from spider.model.cards import RANK_LETTERS, Card, Suit
@@ -56,11 +59,21 @@ DEFAULT_BACK = BACKS[0]
 #: cards move are kept this far, the least recently used going first. (At 4K one
 #: card is 0.6 MB; unbounded, these filled hundreds of MB.)
 SCRATCH_BYTES = 4_000_000
+#: Shadows kept: the card's, and the last groups' (each made from the card's at once).
+SHADOWS = 4
 #: Leading shapes shared by at least this many pictures are rasterised once.
 MIN_SHARED = 8
 #: Every picture of the set: the 52 faces and the back (``None``).
 ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
                                            for rank in range(1, 14)), None)
+#: Pictures whose parts the background thread is asked for at once (the first
+#: wanted): enough to keep it busy between frames, few enough that one shown next
+#: goes soon.
+IN_FLIGHT = 12
+#: Pictures put together in one frame at most (a copy and a blit or two each).
+PER_FRAME = 6
+#: How a picture is drawn (see :meth:`CardImages._plan`).
+Plan = list[tuple[tuple[bytes, ...] | None, bytes]]
 
 
 @cache
@@ -161,10 +174,15 @@ class CardImages:
         self.back_name = back
         self._faces: dict[Card | None, pygame.Surface] = {}
         self._squashed = PictureCache(SCRATCH_BYTES * 3 // 2)
-        self._shadows = PictureCache(SCRATCH_BYTES)
+        self._shadows = PictureCache(SCRATCH_BYTES, most=SHADOWS)
         self._layers: dict[tuple[bytes, ...], pygame.Surface] = {}
         self._wanted: OrderedDict[Card | None, None] = OrderedDict()
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
+        self._fresh: dict[Card | None, pygame.Surface] = {}  # to replace stand-ins
+        self._raster = Rasteriser(self.size)
+        self._plans: dict[Card | None, Plan] = {}
+        if previous is not None:
+            previous.close()  # its pictures still to be made are not wanted now
         while previous is not None and not previous._faces:
             previous = previous._previous
         usable = (previous is not None and previous.usable_for(four_colour, folder)
@@ -179,8 +197,6 @@ class CardImages:
             self.want(self._previous._faces)
         #: Goes up whenever a picture already shown changes (stand-in replaced).
         self.generation = 0
-        self._typical = 0.0  # seconds one picture takes (a running average)
-        self._replaced = False  # stand-ins replaced since the last redraw asked for
         self._kept: KeptCards | None = None
         if kept:
             from spider.app.table.keptcards import KeptCards
@@ -226,17 +242,22 @@ class CardImages:
         return cached
 
     def _image(self, card: Card | None) -> pygame.Surface:
-        surface = self._faces.get(card)
+        surface = self._faces.get(card) or self._fresh.get(card)
         if surface is None:
-            surface = self._faces[card] = self._rasterise(card)
-            self._wanted.pop(card, None)
+            surface = self._keep(card, self._rasterise(card))
         return surface
+
+    def _keep(self, card: Card | None, picture: pygame.Surface) -> pygame.Surface:
+        """Keep a picture just made (one whose stand-in is shown waits for the others)."""
+        (self._fresh if card in self._stand_ins else self._faces)[card] = picture
+        self._wanted.pop(card, None)
+        return picture
 
     # ------------------------------------------------------ made between frames
     def want(self, cards: Iterable[Card | None]) -> None:
         """Make these pictures soon (in :meth:`work`), in this order."""
         for card in cards:
-            if card not in self._faces:
+            if card not in self._faces and card not in self._fresh:
                 self._wanted[card] = None
 
     @property
@@ -245,48 +266,66 @@ class CardImages:
         return bool(self._wanted)
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
-             at_least_one: bool = False, now: Callable[[], float] = time.perf_counter) -> bool:
-        """Make wanted pictures while one more is likely to be done before ``now()``
-        (the App's clock) reaches ``until`` (and ``stop()`` is false). Return
-        True once every stand-in shown has its real picture (time to draw again:
-        once, rather than after each picture)."""
-        while self._wanted:
-            started = now()
-            if (started + self._typical > until and not at_least_one) or (stop and stop()):
+             now: Callable[[], float] = time.perf_counter) -> bool:
+        """Put together the wanted pictures whose parts the background thread has made
+        (at most ``PER_FRAME``, each a copy and a blit or two; if none are ready, wait
+        for the thread until ``now()``, the App's clock, reaches ``until``) while
+        ``stop()`` is false. Return True once every stand-in shown has its real
+        picture (time to draw again: once, rather than after each picture)."""
+        ready = self._ready()
+        if not ready and self._raster.wait(until - now()):
+            ready = self._ready()
+        for card in ready[:PER_FRAME]:
+            if stop and stop():
                 break
-            at_least_one = False
-            card, _ = self._wanted.popitem(last=False)
-            if card not in self._faces:
-                self._faces[card] = self._rasterise(card)
-                self._replaced = self._stand_ins.pop(card, None) is not None or self._replaced
-                took = now() - started
-                self._typical = took if not self._typical else 0.7 * self._typical + 0.3 * took
+            self._keep(card, self._rasterise(card))
+        self._ready()  # the thread goes on with the next ones meanwhile
         if not self._wanted:
             self._previous = None
-            self._stand_ins.clear()
-            self._keep()
-        if not self._replaced or self._stand_ins:
+            self._raster.forget()  # parts made for a plan that changed meanwhile
+        if not self._fresh or not self._stand_ins.keys() <= self._fresh.keys():
+            self._keep_set()
             return False
-        self._replaced = False
+        # Every stand-in shown has its picture: all change at once, so the table
+        # never shows some cards' new pictures beside others' stand-ins.
+        self._faces.update(self._fresh)
+        self._fresh.clear()
+        self._stand_ins.clear()
         self.generation += 1
         self._squashed.clear()  # made from stand-ins too
+        self._keep_set()
         return True
 
-    def make_shown(self, cards: Iterable[Card | None], until: float,
-                   now: Callable[[], float] = time.perf_counter) -> bool:
-        """Have a picture to show for each of ``cards`` (the real one, or the last
-        size's scaled) while ``now()`` (the App's clock) is before ``until`` (one at
-        least); return whether every one is there."""
-        first = True
-        for card in cards:
-            if card in self._faces or card in self._stand_ins:
+    def _ready(self) -> list[Card | None]:
+        """Ask the thread for the parts of the next few wanted pictures; those of them
+        whose parts are all made."""
+        ready: list[Card | None] = []
+        for card in list(islice(self._wanted, IN_FLIGHT)):
+            if card in self._faces or card in self._fresh:
+                del self._wanted[card]
                 continue
-            if not first and now() >= until:
-                return False
-            first = False
-            if self._stand_in(card) is None:
-                self._image(card)
-        return True
+            sources = [] if self._kept is not None and self._kept.complete else self._sources(card)
+            if all(self._raster.has(source) for source in sources):
+                ready.append(card)
+            else:
+                for source in sources:
+                    self._raster.ask(source)
+        return ready
+
+    def close(self) -> None:
+        """These pictures are no longer wanted: the thread makes no more of them."""
+        self._raster.cancel()
+
+    def want_first(self, cards: Iterable[Card | None]) -> None:
+        """Make these pictures before the others wanted (the cards in view)."""
+        for card in reversed(list(cards)):
+            if card not in self._faces and card not in self._fresh:
+                self._wanted[card] = None
+                self._wanted.move_to_end(card, last=False)
+
+    def made(self, cards: Iterable[Card | None]) -> bool:
+        """Whether the real pictures of ``cards`` are all made."""
+        return all(card in self._faces for card in cards)
 
     def prepare_all(self) -> None:
         """Make every picture of the set now (the 52 faces and the back)."""
@@ -309,7 +348,7 @@ class CardImages:
             self._wanted.move_to_end(card, last=False)  # shown: made first
         return surface
 
-    def _keep(self) -> None:
+    def _keep_set(self) -> None:
         """Keep the whole set for the next run (once, when every picture is made)."""
         kept = self._kept
         if kept is None or kept.complete or any(card not in self._faces
@@ -320,15 +359,17 @@ class CardImages:
 
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:
+        """The picture of ``card``: kept by an earlier run, or from the parts the thread
+        has made and the rest rasterised here and now."""
         if self._kept is not None:
             picture = self._kept.read(ALL_PICTURES.index(card))
             if picture is not None:
                 return _prepared(picture)
-        data = card_svg(card, self.four_colour, self.folder, self.back_name)
         surface = None
-        if data is not None:
+        plan = self._plan(card)
+        if plan:
             try:
-                surface = self._layered(data)
+                surface = self._stack(plan)
             except (pygame.error, ValueError) as error:
                 log.warning("card art for %s unreadable: %s", card or "back", error)
         if surface is None or surface.get_size() != self.size:
@@ -338,39 +379,76 @@ class CardImages:
             draw_large_index(surface, card, suit_colour(card.suit, self.four_colour))
         return _prepared(surface)
 
-    def _svg(self, data: bytes) -> pygame.Surface:
-        return pygame.image.load_sized_svg(io.BytesIO(data), self.size)
+    def _svg(self, source: bytes) -> pygame.Surface:
+        """``source`` rasterised: by the thread if it has made it, else here and now."""
+        made = self._raster.take(source)
+        if made is None:
+            return rasterise(source, self.size)
+        if not isinstance(made, pygame.Surface):
+            raise made
+        return made
 
-    def _layered(self, data: bytes) -> pygame.Surface:
-        """``data`` rasterised: its shared leading shapes from the layer made once."""
+    def _sources(self, card: Card | None) -> list[bytes]:
+        """The SVG sources still to be rasterised for ``card``'s picture."""
+        plan = self._plan(card)
+        return [source for _, source in plan[self._steps_made(plan):]]
+
+    def _plan(self, card: Card | None) -> Plan:
+        """How ``card`` is drawn: SVG sources stacked from the bottom, each with the key
+        of the layer made by stacking up to it (None: the card itself, not kept).
+        Leading shapes that many cards share are layers made once per size."""
+        plan = self._plans.get(card)
+        if plan is not None:
+            return plan
+        data = card_svg(card, self.four_colour, self.folder, self.back_name)
+        if data is None:
+            return []
         parts = svg_parts(data)
-        if parts is None:
-            return self._svg(data)
-        head, elements, tail = parts
-        if not self._faces and (self.four_colour, self.folder) not in _SHARED:
+        if parts is not None and not self._faces and (
+                self.four_colour, self.folder) not in _SHARED:
             # The first picture (at start-up, the back alone): whole, rather than
             # first reading and splitting every card's art to find what they share.
-            return self._svg(data)
-        shared = self._shared_length(elements, len(elements) - 1)
-        if not shared:
-            return self._svg(data)
-        surface = self._layer(head, elements[:shared], tail).copy()
-        surface.blit(self._svg(head + b"".join(elements[shared:]) + tail), (0, 0))
-        return surface
+            return [(None, data)]
+        plan = self._plans[card] = [(None, data)] if parts is None else self._layered(*parts)
+        return plan
 
-    def _layer(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> pygame.Surface:
-        """The leading ``elements`` alone (built on the longest shared shorter layer)."""
-        key = (head, *elements, tail)
-        surface = self._layers.get(key)
-        if surface is None:
-            below = self._shared_length(elements, len(elements) - 1)
-            rest = self._svg(head + b"".join(elements[below:]) + tail)
-            if below:
-                surface = self._layer(head, elements[:below], tail).copy()
-                surface.blit(rest, (0, 0))
+    def _layered(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> Plan:
+        top = self._shared_length(elements, len(elements) - 1)
+        plan: Plan = [(None, head + b"".join(elements[top:]) + tail)]
+        while top:
+            below = self._shared_length(elements, top - 1)
+            source = head + b"".join(elements[below:top]) + tail
+            plan.append(((head, *elements[:top], tail), source))
+            top = below
+        plan.reverse()
+        return plan
+
+    def _steps_made(self, plan: Plan) -> int:
+        """How many steps of ``plan`` are made: those up to its highest layer kept."""
+        for index in range(len(plan) - 1, -1, -1):
+            key = plan[index][0]
+            if key is not None and key in self._layers:
+                return index + 1
+        return 0
+
+    def _stack(self, plan: Plan) -> pygame.Surface:
+        """The picture ``plan`` draws, keeping its layers."""
+        made = self._steps_made(plan)
+        surface = None
+        if made:
+            key = plan[made - 1][0]
+            assert key is not None
+            surface = self._layers[key]
+        for key, source in plan[made:]:
+            piece = self._svg(source)
+            if surface is None:
+                surface = piece
             else:
-                surface = rest
-            self._layers[key] = surface
+                surface = surface.copy()
+                surface.blit(piece, (0, 0))
+            if key is not None:
+                self._layers[key] = surface
+        assert surface is not None
         return surface
 
     def _shared_length(self, elements: tuple[bytes, ...], most: int) -> int:
@@ -431,15 +509,19 @@ class CardImages:
 
     # ---------------------------------------------------------------- extras
     def shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, int]:
-        """A soft shadow for a box of ``size``, and how far it spreads beyond it."""
+        """A soft shadow for a box of ``size``, and how far it spreads beyond it. A
+        group's shadow is the card's, its middle stretched (a few are kept, however
+        many group heights a long session shows)."""
         spread = max(2, round(self.size[0] * 0.08))
         cached = self._shadows.get(size)
         if cached is None:
-            width = self.size[0]
+            width, height = self.size
             if size[0] < width:  # a card turning over: its flat shadow, narrowed
                 flat, _ = self.shadow((width, size[1]))
                 cached = pygame.transform.smoothscale(flat, (size[0] + 2 * spread,
                                                              size[1] + 2 * spread))
+            elif size[0] == width and size[1] > height:
+                cached = _prepared(taller(self.shadow(self.size)[0], size[1] + 2 * spread))
             else:
                 cached = soft_shadow(size, spread, self.radius)
             cached = self._shadows.put(size, cached)
@@ -472,6 +554,21 @@ def soft_shadow(size: tuple[int, int], spread: int, radius: int, alpha: int = 11
     if small.get_size() != (w, h):
         small = pygame.transform.smoothscale(small, (w, h))
     return _prepared(small)
+
+
+def taller(shadow: pygame.Surface, height: int) -> pygame.Surface:
+    """``shadow`` (of a box, vertically even in its middle) made ``height`` tall: its
+    top and bottom halves kept, its middle row repeated between them."""
+    w, h = shadow.get_size()
+    middle = h // 2
+    made = pygame.Surface((w, height), pygame.SRCALPHA)
+    add = pygame.BLEND_RGBA_ADD  # onto the clear picture: the pixels exactly
+    made.blit(shadow, (0, 0), (0, 0, w, middle), special_flags=add)
+    made.blit(pygame.transform.scale(shadow.subsurface((0, middle, w, 1)),
+                                     (w, height - h + 1)), (0, middle), special_flags=add)
+    made.blit(shadow, (0, height - h + middle + 1), (0, middle + 1, w, h - middle - 1),
+              special_flags=add)
+    return made
 
 
 @cache

@@ -155,22 +155,24 @@ class TableRenderer:
         return self._bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer, in two steps of about the same time (at 4K each takes about
-        what a frame does): the cloth's light; then its grain, the bar's backdrop and
-        the outlines of empty places."""
+        """The static layer, in steps of at most about what a still frame takes: the
+        cloth's light; its grain; the bar laid out at the window's size; the bar's
+        backdrop and the outlines of empty places."""
         g = self.geometry
         surface = render_felt(g.size, table_colour(self.table.app.settings.table),
                               into=self._background_buffer.get(g.size), grain=False)
         yield
         add_grain(surface)
-        self.bar.draw_backdrop(surface)
+        yield
+        bar = self.bar
+        yield
+        bar.draw_backdrop(surface)
         slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
         for column in range(g.columns):
             surface.blit(slot, g.column_slot(column)[:2])
         surface.blit(slot, g.run_slot(0))
         surface.blit(slot, g.stock_pile(0, 1))
-        bar = g.bar
-        self._bar_strip = surface.subsurface((bar.x, bar.y, bar.w, bar.h)).copy()
+        self._bar_strip = surface.subsurface(g.bar.x, g.bar.y, g.bar.w, g.bar.h).copy()
         self._bar_key = None
         self.background = surface
 
@@ -189,13 +191,13 @@ class TableRenderer:
     def spare(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: just after a resize what
         the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
-        card pictures still wanted; at least one step per frame when nothing moves
-        (``calm``: the resting cards are then drawn again here, not in the next frame).
-        True when the table is to be drawn again."""
+        card pictures still wanted, made by the background thread (``calm``: when
+        stand-ins are replaced the resting cards are drawn again here, not in the next
+        frame). True when the table is to be drawn again."""
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         if self.images.pending and self.images.work(until, stop=pygame.event.peek,
-                                                    at_least_one=calm):
+                                                    now=self.table.app.clock.now):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
             return True
@@ -203,21 +205,22 @@ class TableRenderer:
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame: the static
-        layer (when it fits in the time left, or nothing moves), then a picture for
-        every card in view (the last size's, scaled). Then the table is drawn again
-        (True)."""
+        layer (when it fits in the time left, or nothing moves), the bar's words at
+        their new size, and the pictures of the cards in view, made by the background
+        thread meanwhile. Then the table is drawn again (True)."""
+        resting, _, _ = self.table.board.layers()
+        shown = [sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)]
+        self.images.want_first(shown)
         if self.background is None:
             if calm or time.perf_counter() + self._backdrop_seconds <= until:
                 self._backdrop_step()
             return False
-        resting, _, _ = self.table.board.layers()
-        shown = dict.fromkeys(sprite.card if sprite.shown_up else None
-                              for sprite in _uncovered(resting))
-        if not self.images.make_shown(shown, until):
-            return False
         if self._old_bar is not None:  # the bar's words at their new size
             self._old_bar = None
             self._bar_picture()
+            return False
+        if not self.images.made(shown):
+            self.images.work(until, stop=pygame.event.peek, now=self.table.app.clock.now)
             return False
         if calm or time.perf_counter() + self._backdrop_seconds <= until:
             self._still_layer(resting)

@@ -1,0 +1,103 @@
+"""SVG sources rasterised on a background thread, so the game thread never waits for one.
+
+SDL_image's rasteriser (``pygame.image.load_sized_svg``) lets go of the GIL while it
+works (pygame-ce wraps the call in ``Py_BEGIN_ALLOW_THREADS``): one thread for the
+whole process rasterises what each :class:`Rasteriser` is asked, in the order asked,
+and the game thread only picks up finished pictures. The thread runs next to no
+Python, so the game thread never waits long for the GIL either.
+"""
+
+from __future__ import annotations
+
+import io
+import queue
+import threading
+
+import pygame
+
+#: A finished source: its picture, or why SDL could not make one.
+Result = pygame.Surface | pygame.error | ValueError
+
+_jobs: queue.SimpleQueue[tuple[Rasteriser, bytes]] = queue.SimpleQueue()
+_thread: threading.Thread | None = None
+_starting = threading.Lock()
+
+
+class Rasteriser:
+    """Sources rasterised at one ``size`` on the background thread."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.cancelled = False
+        self._asked: set[bytes] = set()
+        self._done: dict[bytes, Result] = {}
+        self._finished = threading.Condition()
+
+    def ask(self, source: bytes) -> None:
+        """Have ``source`` rasterised (once, however often it is asked)."""
+        if source not in self._asked:
+            self._asked.add(source)
+            _start()
+            _jobs.put((self, source))
+
+    def has(self, source: bytes) -> bool:
+        return source in self._done
+
+    def take(self, source: bytes) -> Result | None:
+        """The finished ``source`` (forgotten here), or None while it is not."""
+        result = self._done.pop(source, None)
+        if result is not None:
+            self._asked.discard(source)
+        return result
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the next source to be finished; False when none
+        is on its way or none was finished in time."""
+        with self._finished:
+            if self.cancelled or not self._asked.difference(self._done):
+                return False
+            count = len(self._done)
+            return self._finished.wait_for(lambda: len(self._done) != count, seconds)
+
+    def forget(self) -> None:
+        """Let go of finished sources not taken (and forget what was asked)."""
+        with self._finished:
+            self._done.clear()
+            self._asked.clear()
+
+    def cancel(self) -> None:
+        """Rasterise nothing more that was asked (the pictures are no longer wanted)."""
+        self.cancelled = True
+        self.forget()
+
+    def _finish(self, source: bytes, result: Result) -> None:
+        with self._finished:
+            if not self.cancelled:
+                self._done[source] = result
+            self._finished.notify_all()
+
+
+def rasterise(source: bytes, size: tuple[int, int]) -> pygame.Surface:
+    """``source`` at ``size`` (raises ``pygame.error`` or ``ValueError`` when unreadable)."""
+    return pygame.image.load_sized_svg(io.BytesIO(source), size)
+
+
+def _start() -> None:
+    global _thread
+    with _starting:
+        if _thread is None:
+            _thread = threading.Thread(target=_serve, name="rasteriser", daemon=True)
+            _thread.start()
+
+
+def _serve() -> None:
+    while True:
+        owner, source = _jobs.get()
+        if owner.cancelled or owner.has(source):
+            continue
+        result: Result
+        try:
+            result = rasterise(source, owner.size)
+        except (pygame.error, ValueError) as error:
+            result = error
+        owner._finish(source, result)
