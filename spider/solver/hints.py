@@ -356,8 +356,10 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
         col_infos = [infos[column] for column in node_cols]
         for source, target, count, _ in moves(node_cols, infos, has_stock, relaxed):
             src, dst = node_cols[source], node_cols[target]
-            completes = (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
-                         and dst and dst[-1] == src[-count] + 1)  # maybe a run to remove
+            # A run to remove: one suit from the ace up through the moved cards and on.
+            completes = (src[-1] & RANK == 1 and dst and dst[-1] == src[-count] + 1
+                         and count <= col_infos[source][3][0]
+                         and count + col_infos[target][3][0] >= RUN_LENGTH)
             if not completes:
                 src_prefix, dst_hash = col_infos[source][5], col_infos[target][5][-1]
                 hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
