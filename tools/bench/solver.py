@@ -207,11 +207,11 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
         else:
             row.honest_won.append(result["won"])
             row.hint_seconds.extend(result["times"])
-            down, removed, stock = result["end"]
+            where = ""
             if not result["won"]:
                 row.lost.append(result["end"])
-            where = "" if result["won"] else (f" ({down} face down, {removed} runs removed,"
-                                              f" {stock} in the stock)")
+                down, removed, stock = result["end"]
+                where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
             note(f"[{done}/{len(tasks)}] honest {code} {'won' if result['won'] else 'lost'}"
                  f"{where} {result['actions']} actions {result['seconds']:.1f}s"
                  f" p95 hint {percentile(result['times'], 0.95):.2f}s")
