@@ -114,6 +114,7 @@ STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plan
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
+DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
 NODES = 300  # expansions per determinization
 #: Positions built per expansion, on average, that a determinization may spend: a
@@ -308,12 +309,15 @@ def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
     """A position's worth at the end of a plan: as after the next deal when there is one.
 
     Empty columns must be filled before a deal, so while the stock lasts they
-    count as a cost, not a gain.
+    count as a cost, not a gain; with fewer cards on the table than columns the
+    stock can never be dealt: the game is lost.
     """
     if not stock:
         return h
     if all(cols):
         return h + deal_gain(cols, stock)
+    if sum(len(column) for column in cols) < len(cols):
+        return DEAD
     empty = sum(1 for column in cols if not column)
     return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
 

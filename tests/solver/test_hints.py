@@ -276,3 +276,17 @@ rules: classic
     hint = suggest(game, None, avoid=set(), **EFFORT)  # the demo plays on
     assert hint is not None and game.is_legal(hint.action)
     assert suggest(game, None, avoid=set(), stalled=True, **EFFORT) is None
+
+
+def test_no_run_is_removed_that_leaves_too_few_cards_to_deal():
+    # Ace of spades onto column 1 would remove the run and leave one card for three
+    # columns: the stock could never be dealt again.
+    game = parse_position("""\
+rules: classic
+stock: 2c 3c 4c
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3: 9h
+""")
+    hint = suggest(game, None, **EFFORT)
+    assert hint is not None and hint.action != Move(1, 0, 1)
