@@ -34,10 +34,13 @@ API for the view
     ``previous``. It avoids going back to positions already passed through
     in this game's history, and after :data:`STALL` actions without turning
     a card, removing a run or dealing, it deals (or gives up when the stock
-    is empty) rather than rearranging for ever.
+    is empty) rather than rearranging for ever; until then, once the stock is
+    empty, it plays the least bad move where a hint would say "no useful move".
 
 ``suggest(..., samples=6, nodes=300, avoid=None, stalled=False)``
-    The extra knobs: determinizations, expansions per determinization,
+    The extra knobs: determinizations (all different; when there are fewer
+    possible, few cards being hidden, each gets the others' share of the work),
+    expansions per determinization,
     positions (:func:`visible_key`) not to return to, and the stall flag the
     demo computes. The work (samples × nodes, and at most :data:`BRANCH`
     positions built per node) is fixed, so the answer is repeatable;
@@ -56,9 +59,11 @@ from __future__ import annotations
 
 import copy
 import heapq
+import math
 import random
 import time
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 
 from spider.model.cards import Card
@@ -109,6 +114,7 @@ STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plan
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
+DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
 NODES = 300  # expansions per determinization
 #: Positions built per expansion, on average, that a determinization may spend: a
@@ -274,6 +280,25 @@ def _sample(view: _View, rng: random.Random) -> tuple[Columns, tuple[int, ...]]:
     return tuple(cols), tuple(stock)
 
 
+def _arrangements(view: _View, limit: int) -> int:
+    """How many different determinizations there are (at most ``limit``)."""
+    count = math.factorial(len(view.unknown))
+    for repeats in Counter(view.unknown).values():
+        count //= math.factorial(repeats)
+    return min(count, limit)
+
+
+def _worlds(view: _View, rng: random.Random, count: int
+            ) -> list[tuple[Columns, tuple[int, ...]]]:
+    """``count`` different determinizations (there must be as many)."""
+    worlds: list[tuple[Columns, tuple[int, ...]]] = []
+    while len(worlds) < count:
+        world = _sample(view, rng)
+        if world not in worlds:
+            worlds.append(world)
+    return worlds
+
+
 def _mask(cols: Columns) -> Columns:
     return tuple(tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
                  for column in cols)
@@ -284,12 +309,15 @@ def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
     """A position's worth at the end of a plan: as after the next deal when there is one.
 
     Empty columns must be filled before a deal, so while the stock lasts they
-    count as a cost, not a gain.
+    count as a cost, not a gain; with fewer cards on the table than columns the
+    stock can never be dealt: the game is lost.
     """
     if not stock:
         return h
     if all(cols):
         return h + deal_gain(cols, stock)
+    if sum(len(column) for column in cols) < len(cols):
+        return DEAD
     empty = sum(1 for column in cols if not column)
     return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
 
@@ -332,8 +360,10 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
         col_infos = [infos[column] for column in node_cols]
         for source, target, count, _ in moves(node_cols, infos, has_stock, relaxed):
             src, dst = node_cols[source], node_cols[target]
-            completes = (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
-                         and dst and dst[-1] == src[-count] + 1)  # maybe a run to remove
+            # A run to remove: one suit from the ace up through the moved cards and on.
+            completes = (src[-1] & RANK == 1 and dst and dst[-1] == src[-count] + 1
+                         and count <= col_infos[source][3][0]
+                         and count + col_infos[target][3][0] >= RUN_LENGTH)
             if not completes:
                 src_prefix, dst_hash = col_infos[source][5], col_infos[target][5][-1]
                 hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
@@ -401,7 +431,11 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     has_stock = view.stock_len > 0
     # Candidate actions: the useful moves (the same for every sample: they depend
     # only on face-up cards), less the reverse of the previous move.
-    sample_cols, sample_stock = _sample(view, rng)
+    # As many different determinizations as there are, up to ``samples``; when there
+    # are fewer (few hidden cards), each gets the budget the others would have had.
+    worlds = _worlds(view, rng, _arrangements(view, samples))
+    nodes = samples * nodes // len(worlds)
+    sample_cols, sample_stock = worlds[0]
     candidates = []
     for steps, new, _gone in children(sample_cols, infos, has_stock, view.relaxed):
         if _reverses(steps[0], previous):
@@ -416,12 +450,11 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     nows = [0.0] * len(candidates)
     root_total = 0.0
     done = 0
-    for number in range(samples):
+    for number, (sample_cols, sample_stock) in enumerate(worlds):
         if number and time_budget is not None:
             spent = time.monotonic() - began
             if spent + spent / number > time_budget:  # another sample would not fit
                 break
-            sample_cols, sample_stock = _sample(view, rng)
         removed = view.removed
         h = sum(infos[column][4] for column in sample_cols) + W_RUN * removed
         root_total += _value(sample_cols, h, sample_stock)
@@ -442,7 +475,10 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     choice = order[0]
     steps, new = candidates[choice]
     useful = means[choice] > root + 0.5 and not stalled
-    if not useful:
+    # Without a stock, stopping is losing: the demo (it passes ``avoid``, so it never
+    # goes round in circles) plays the least bad move until it stalls.
+    trying = not has_stock and avoid is not None and not stalled
+    if not useful and not trying:
         if can_deal:
             return Hint(DEAL, "hint.reason.deal", (DEAL,), root)
         if not (has_stock and not all(view.cols)):

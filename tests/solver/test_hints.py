@@ -231,3 +231,62 @@ def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
     monkeypatch.setattr(hints_module, "BRANCH", 1000)
     suggest(game, None, **effort)
     assert len(built) > capped * 1.5  # the ceiling is what held it
+
+
+def searched_worlds(monkeypatch, game: Game, **effort) -> list[tuple[object, int]]:
+    """The determinizations one hint searches, with the expansions each may spend."""
+    worlds: list[tuple[object, int]] = []
+    real = hints_module._lookahead
+
+    def recorded(cols, stock, removed, infos, relaxed, roots, nodes):
+        worlds.append(((cols, stock), nodes))
+        return real(cols, stock, removed, infos, relaxed, roots, nodes)
+
+    monkeypatch.setattr(hints_module, "_lookahead", recorded)
+    suggest(game, None, **effort)
+    return worlds
+
+
+def test_each_sample_is_a_different_world_without_a_time_limit(monkeypatch):
+    worlds = searched_worlds(monkeypatch, game_from_code(DealCode.parse("SP1-S4C-AAAAAAA")),
+                             time_budget=None, samples=4, nodes=20)
+    assert len({world for world, _ in worlds}) == 4
+    assert {nodes for _, nodes in worlds} == {20}
+
+
+def test_a_position_with_nothing_hidden_gets_the_whole_budget_in_one_search(monkeypatch):
+    game = parse_position("""\
+rules: classic
+1: Kd 5s
+2: Qc 9h
+3:
+""")
+    worlds = searched_worlds(monkeypatch, game, time_budget=None, samples=4, nodes=20)
+    assert [nodes for _, nodes in worlds] == [80]
+
+
+def test_the_demo_keeps_trying_when_the_stock_is_empty():
+    game = parse_position("""\
+rules: classic
+1: [Kd] [Qd] 5s
+2: [Qc] [Jc] 9h
+3:
+""")
+    assert suggest(game, None, **EFFORT) is None  # a hint: nothing useful is left
+    hint = suggest(game, None, avoid=set(), **EFFORT)  # the demo plays on
+    assert hint is not None and game.is_legal(hint.action)
+    assert suggest(game, None, avoid=set(), stalled=True, **EFFORT) is None
+
+
+def test_no_run_is_removed_that_leaves_too_few_cards_to_deal():
+    # Ace of spades onto column 1 would remove the run and leave one card for three
+    # columns: the stock could never be dealt again.
+    game = parse_position("""\
+rules: classic
+stock: 2c 3c 4c
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3: 9h
+""")
+    hint = suggest(game, None, **EFFORT)
+    assert hint is not None and hint.action != Move(1, 0, 1)

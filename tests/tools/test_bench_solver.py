@@ -46,3 +46,16 @@ def test_bad_solver_bench_options_are_refused(options: list[str]) -> None:
     args = build_parser().parse_args(["solver", *options])
     with pytest.raises(BadInput):
         args.handler(args)
+
+
+def test_lost_honest_games_say_where_they_stopped() -> None:
+    plan = Plan(suits=[4], first=0, deals=1, games=1, seconds=600, nodes=None,
+                hint_seconds=None, hint_samples=1, hint_nodes=2, part="honest", jobs=1)
+    out = io.StringIO()
+    rows = run_bench(plan, out)
+    text = out.getvalue()
+    assert rows[0].honest_won == [False] and len(rows[0].lost) == 1
+    down, removed, stock = rows[0].lost[0]
+    assert down > 0
+    assert f"lost ({down} face down, {removed} runs removed, {stock} in the stock)" in text
+    assert "lost honest games, 4 suits: 1, median" in text

@@ -12,7 +12,8 @@ layout, Classic rules, for each suit count asked. Two parts:
 * **honest play**: the hint engine plays each deal alone, without undo, until
   it wins or gives up; how many are won, median and 95th percentile time per
   hint (a fixed amount of work per hint; ``--hint-seconds`` adds the game's
-  outer time limit).
+  outer time limit), and where the lost games stopped (cards still face down,
+  runs removed, cards left in the stock).
 
 Times are CPU seconds of the process doing the work, so that other programs
 sharing the machine do not inflate them (they are not asserted anywhere).
@@ -86,6 +87,8 @@ class Row:
     line_seconds: list[float] = field(default_factory=list)
     honest_won: list[bool] = field(default_factory=list)
     hint_seconds: list[float] = field(default_factory=list)
+    #: Where each lost game stopped: (cards face down, runs removed, cards in the stock).
+    lost: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -139,10 +142,12 @@ def honest_job(code: str, hint_seconds: float | None, samples: int,
                nodes: int) -> dict[str, Any]:
     """One game of honest play (runs in a worker process)."""
     began = time.perf_counter()
-    won, times, actions = play_alone(game_from_code(DealCode.parse(code)), hint_seconds,
-                                     samples, nodes)
+    game = game_from_code(DealCode.parse(code))
+    won, times, actions = play_alone(game, hint_seconds, samples, nodes)
+    down = sum(1 for column in game.columns for slot in column if not slot.face_up)
     return {"won": won, "times": times, "actions": actions,
-            "seconds": time.perf_counter() - began}
+            "seconds": time.perf_counter() - began,
+            "end": (down, game.removed, len(game.stock))}
 
 
 def _run_all(jobs: int, tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]]
@@ -216,8 +221,13 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
         else:
             row.honest_won.append(result["won"])
             row.hint_seconds.extend(result["times"])
+            where = ""
+            if not result["won"]:
+                row.lost.append(result["end"])
+                down, removed, stock = result["end"]
+                where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
             note(f"[{done}/{len(tasks)}] honest {code} {'won' if result['won'] else 'lost'}"
-                 f" {result['actions']} actions {result['seconds']:.1f}s"
+                 f"{where} {result['actions']} actions {result['seconds']:.1f}s"
                  f" p95 hint {percentile(result['times'], 0.95):.2f}s")
     for line in table(list(rows.values()), plan):
         note(line)
@@ -247,6 +257,13 @@ def table(rows: list[Row], plan: Plan) -> list[str]:
                  f" per deal; hints: {plan.hint_samples} samples x {plan.hint_nodes} nodes,"
                  f" at most {plan.hint_nodes * BRANCH} positions built per sample{hint_limit};"
                  f" {plan.jobs} processes)")
+    for row in rows:
+        if row.lost:
+            downs, removed, stocks = zip(*row.lost, strict=True)
+            lines.append(f"lost honest games, {row.suits} suit{'s' if row.suits > 1 else ''}:"
+                         f" {len(row.lost)}, median {statistics.median(downs):g} cards face"
+                         f" down and {statistics.median(removed):g} runs removed,"
+                         f" {sum(1 for stock in stocks if stock)} with cards in the stock")
     lines.append("budgets (issue 20):")
     for row in rows:
         lines.append(f"  {row.suits} suit{'s' if row.suits > 1 else ''}: "
