@@ -343,9 +343,9 @@ def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
 #: Positions the first, exhaustive look visits before the beam search starts (in an
 #: ending, where it may settle small cases at once: from a deal it never does).
 PROBE = 500
-#: The most positions one search keeps (its visited set, and as many waiting): its
-#: memory, about 320 bytes a position, so some 80 MB. A search that reaches it stops
-#: as when its work budget is spent.
+#: The most positions one segment of a search keeps (its visited set, and as many
+#: waiting): its memory, about 320 bytes a position, so some 80 MB. A segment that
+#: reaches it ends as when its budget is spent, and the search goes on.
 MAX_POSITIONS = 250_000
 Key = tuple[object, ...]
 
@@ -362,7 +362,7 @@ class SearchStats:
     generated: int = 0
     attempts: int = 0
     widths: list[int] = field(default_factory=list)
-    full: bool = False  # stopped on reaching its most positions kept
+    full: bool = False  # a segment ended on reaching its most positions kept
 
 
 class _OutOfTime(Exception):
@@ -435,15 +435,26 @@ class Searcher:
             raise _OutOfTime
 
     # --------------------------------------------------------- one segment
-    def segment(self, starts: list[Node], budget: int, width: int,
-                seen: set[int]) -> tuple[Node | None, list[Node]]:
+    def segment(self, starts: list[Node], budget: int,
+                width: int) -> tuple[Node | None, list[Node]]:
         """Best-first search from ``starts`` within their segment.
 
         Returns a won node if one is met, and the ``width`` best positions to
         deal from (each scored as it will be after its deal). A move's key is
         worked out from its parent's (:mod:`spider.solver.hashing`) before its
-        position is built, so positions met before cost no building.
+        position is built, so positions met before cost no building. Positions
+        of different segments never meet (their stocks differ), so the visited
+        set is the segment's own; a segment that fills it (:attr:`positions`)
+        ends as when its budget is spent.
         """
+        seen = {node[6] for node in starts}
+        try:
+            return self._best_first(starts, budget, width, seen)
+        finally:
+            _release(seen)
+
+    def _best_first(self, starts: list[Node], budget: int, width: int,
+                    seen: set[int]) -> tuple[Node | None, list[Node]]:
         infos = self.infos
         w = infos.w
         relaxed = self.relaxed
@@ -467,10 +478,12 @@ class Searcher:
         while heap and expanded < budget:
             if expanded & 7 == 0:
                 self._check_time(heap)
-            stats.full = len(seen) >= self.positions
-            if stats.expanded >= self.nodes or stats.full:
+            if stats.expanded >= self.nodes:
                 _release(heap)
                 raise _OutOfTime
+            if len(seen) >= self.positions:
+                stats.full = True
+                break
             _, _, node = heapq.heappop(heap)
             expanded += 1
             stats.expanded += 1
@@ -543,28 +556,28 @@ class Searcher:
         if root.is_won:
             return start
         starts = [start]
-        seen = {start[6]}
         try:
-            return self._segments(starts, seen, width, budget, final_budget)
+            return self._segments(starts, width, budget, final_budget)
         finally:
-            _release(starts, seen)
+            _release(starts)
 
-    def _segments(self, starts: list[Node], seen: set[int], width: int, budget: int,
+    def _segments(self, starts: list[Node], width: int, budget: int,
                   final_budget: int) -> Node | None:
         while True:
             has_stock = bool(starts[0][1])
-            won, exits = self.segment(starts, budget if has_stock else final_budget, width, seen)
+            won, exits = self.segment(starts, budget if has_stock else final_budget, width)
             if won is not None:
                 return won
             if not has_stock or not exits:
                 return None
             starts = []
+            keys = set()
             for node in exits:
                 dealt = self.deal(node)
                 if dealt[1] == () and not any(dealt[0]):
                     return dealt
-                if dealt[6] not in seen:
-                    seen.add(dealt[6])
+                if dealt[6] not in keys:
+                    keys.add(dealt[6])
                     starts.append(dealt)
             if not starts:
                 return None
