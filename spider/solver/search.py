@@ -90,9 +90,23 @@ class Weights:
 
 
 DEFAULT = Weights()
-#: Other orderings for later attempts: they steer the search to other lines.
+#: A portfolio of evaluations, each steering the search to other lines: the first three
+#: take turns as the beam widens, the rest (spread over the weights' ranges) add attempts
+#: of their own at each width from 16 (see :func:`default_schedule`). A deal one of them
+#: loses another often wins: more of them at a width won more hard 4-suit deals than
+#: the same work spent on wider beams.
 VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
-            Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4))
+            Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4),
+            Weights(down=25, suit=16, rank=0, brk=3, clear=0, empty=40, krun=5, groups=0),
+            Weights(down=8, suit=12, rank=2, brk=1, clear=0, empty=30, krun=2, groups=4),
+            Weights(down=20, suit=12, rank=2, brk=2, clear=4, empty=40, krun=2, groups=2),
+            Weights(down=15, suit=6, rank=3, brk=4, clear=12, empty=25, krun=1, groups=6),
+            Weights(down=10, suit=6, rank=0, brk=1, clear=0, empty=30, krun=2, groups=2),
+            Weights(down=12, suit=16, rank=1, brk=2, clear=20, empty=25, krun=0, groups=2),
+            Weights(down=25, suit=8, rank=0, brk=5, clear=4, empty=25, krun=0, groups=6),
+            Weights(down=12, suit=10, rank=0, brk=3, clear=20, empty=80, krun=3, groups=0))
+#: How many evaluations take turns as the beam widens; the rest are the portfolio's own.
+TURNS = 3
 
 #: A search node: (cols, stock, removed, parent, steps, h, key, deal gain).
 Node = tuple[Any, ...]
@@ -603,13 +617,17 @@ def default_schedule() -> list[tuple[int, int, int, int]]:
     """(width, budget per segment, budget for the last segment, evaluation) per attempt.
 
     Two quick narrow attempts first: most one- and two-suit deals need no more (a fourth
-    of the work of the first full attempt), and on the others they cost little."""
+    of the work of the first full attempt), and on the others they cost little. From
+    width 16 two more evaluations of the portfolio (:data:`VARIANTS`) try each width."""
     schedule = [(1, 100, 400, 0), (1, 200, 800, 0)]
     width, budget = 1, 400
+    others = itertools.cycle(range(TURNS, len(VARIANTS)))
     for level in range(14):
         schedule.append((width, budget, budget * 4, 0))
         if level >= 3:  # wider attempts also try another ordering
             schedule.append((width, budget, budget * 4, 1 + level % 2))
+        if level >= 4:
+            schedule.extend((width, budget, budget * 4, next(others)) for _ in range(2))
         width *= 2
         budget *= 2
     return schedule

@@ -16,7 +16,15 @@ from spider.commands.main import main
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game
 from spider.model.notation import game_from_code, parse_position
-from spider.solver.search import Searcher, distinct_best, plan_supermove, solve, verify
+from spider.solver.search import (
+    VARIANTS,
+    Searcher,
+    default_schedule,
+    distinct_best,
+    plan_supermove,
+    solve,
+    verify,
+)
 from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
 
@@ -247,3 +255,22 @@ def test_a_search_keeps_at_most_its_positions() -> None:
     assert searcher.stats.full  # segments filled their positions ...
     assert steps is not None  # ... and the search went on to a win
     assert kept < 3_000 * 2_000  # a position, the nodes on the lines kept and the columns met
+
+
+def test_wider_attempts_try_more_evaluations_of_the_portfolio():
+    by_width: dict[int, list[int]] = {}
+    for width, _, _, variant in default_schedule():
+        by_width.setdefault(width, []).append(variant)
+    assert by_width[8] == [0, 2]
+    for width in (16, 32, 64):
+        tried = by_width[width]
+        assert len(tried) == 4 and len(set(tried)) == 4
+        assert len({VARIANTS[variant] for variant in tried}) == 4
+
+
+@pytest.mark.slow
+def test_a_hard_four_suit_deal_is_won_by_the_portfolio():
+    # Lost within 600,000 positions by the three evaluations alone.
+    game = game_from_code(DealCode.parse("SP1-S4C-AAAAACY"))
+    result = solve(game, 6000, nodes=420_000)
+    assert result.won and replay(game, result.steps).is_won
