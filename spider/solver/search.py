@@ -16,7 +16,9 @@ How it works
   win itself.
 * **Iterative widening.** Attempts grow the width and budget until the work
   budget (positions expanded, the same on any machine) or the outer time limit
-  is spent; the first attempts are cheap and solve easy deals fast.
+  is spent; the first attempts are cheap and solve easy deals fast. Wider
+  attempts are made with several evaluations (a portfolio, :data:`VARIANTS`):
+  where one steers the beam into a dead end, another often does not.
 * **Compound moves.** A mixed-suit descending sequence moves as one step when
   enough empty columns let it go group by group (the steps are spelled out in
   the line printed). Pointless moves are never generated: moving a whole column
