@@ -16,7 +16,9 @@ How it works
   win itself.
 * **Iterative widening.** Attempts grow the width and budget until the work
   budget (positions expanded, the same on any machine) or the outer time limit
-  is spent; the first attempts are cheap and solve easy deals fast.
+  is spent; the first attempts are cheap and solve easy deals fast. Wider
+  attempts are made with several evaluations (a portfolio, :data:`VARIANTS`):
+  where one steers the beam into a dead end, another often does not.
 * **Compound moves.** A mixed-suit descending sequence moves as one step when
   enough empty columns let it go group by group (the steps are spelled out in
   the line printed). Pointless moves are never generated: moving a whole column
@@ -90,9 +92,23 @@ class Weights:
 
 
 DEFAULT = Weights()
-#: Other orderings for later attempts: they steer the search to other lines.
+#: A portfolio of evaluations, each steering the search to other lines: the first three
+#: take turns as the beam widens, the rest (spread over the weights' ranges) add attempts
+#: of their own at each width from 16 (see :func:`default_schedule`). A deal one of them
+#: loses another often wins: more of them at a width won more hard 4-suit deals than
+#: the same work spent on wider beams.
 VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
-            Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4))
+            Weights(down=15, suit=12, rank=1, brk=2, empty=50, krun=3, groups=4),
+            Weights(down=25, suit=16, rank=0, brk=3, clear=0, empty=40, krun=5, groups=0),
+            Weights(down=8, suit=12, rank=2, brk=1, clear=0, empty=30, krun=2, groups=4),
+            Weights(down=20, suit=12, rank=2, brk=2, clear=4, empty=40, krun=2, groups=2),
+            Weights(down=15, suit=6, rank=3, brk=4, clear=12, empty=25, krun=1, groups=6),
+            Weights(down=10, suit=6, rank=0, brk=1, clear=0, empty=30, krun=2, groups=2),
+            Weights(down=12, suit=16, rank=1, brk=2, clear=20, empty=25, krun=0, groups=2),
+            Weights(down=25, suit=8, rank=0, brk=5, clear=4, empty=25, krun=0, groups=6),
+            Weights(down=12, suit=10, rank=0, brk=3, clear=20, empty=80, krun=3, groups=0))
+#: How many evaluations take turns as the beam widens; the rest are the portfolio's own.
+TURNS = 3
 
 #: A search node: (cols, stock, removed, parent, steps, h, key, deal gain).
 Node = tuple[Any, ...]
@@ -343,9 +359,9 @@ def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
 #: Positions the first, exhaustive look visits before the beam search starts (in an
 #: ending, where it may settle small cases at once: from a deal it never does).
 PROBE = 500
-#: The most positions one search keeps (its visited set, and as many waiting): its
-#: memory, about 320 bytes a position, so some 80 MB. A search that reaches it stops
-#: as when its work budget is spent.
+#: The most positions one segment of a search keeps (its visited set, and as many
+#: waiting): its memory, about 320 bytes a position, so some 80 MB. A segment that
+#: reaches it ends as when its budget is spent, and the search goes on.
 MAX_POSITIONS = 250_000
 Key = tuple[object, ...]
 
@@ -362,7 +378,7 @@ class SearchStats:
     generated: int = 0
     attempts: int = 0
     widths: list[int] = field(default_factory=list)
-    full: bool = False  # stopped on reaching its most positions kept
+    full: bool = False  # a segment ended on reaching its most positions kept
 
 
 class _OutOfTime(Exception):
@@ -435,15 +451,26 @@ class Searcher:
             raise _OutOfTime
 
     # --------------------------------------------------------- one segment
-    def segment(self, starts: list[Node], budget: int, width: int,
-                seen: set[int]) -> tuple[Node | None, list[Node]]:
+    def segment(self, starts: list[Node], budget: int,
+                width: int) -> tuple[Node | None, list[Node]]:
         """Best-first search from ``starts`` within their segment.
 
         Returns a won node if one is met, and the ``width`` best positions to
         deal from (each scored as it will be after its deal). A move's key is
         worked out from its parent's (:mod:`spider.solver.hashing`) before its
-        position is built, so positions met before cost no building.
+        position is built, so positions met before cost no building. Positions
+        of different segments never meet (their stocks differ), so the visited
+        set is the segment's own; a segment that fills it (:attr:`positions`)
+        ends as when its budget is spent.
         """
+        seen = {node[6] for node in starts}
+        try:
+            return self._best_first(starts, budget, width, seen)
+        finally:
+            _release(seen)
+
+    def _best_first(self, starts: list[Node], budget: int, width: int,
+                    seen: set[int]) -> tuple[Node | None, list[Node]]:
         infos = self.infos
         w = infos.w
         relaxed = self.relaxed
@@ -467,10 +494,12 @@ class Searcher:
         while heap and expanded < budget:
             if expanded & 7 == 0:
                 self._check_time(heap)
-            stats.full = len(seen) >= self.positions
-            if stats.expanded >= self.nodes or stats.full:
+            if stats.expanded >= self.nodes:
                 _release(heap)
                 raise _OutOfTime
+            if len(seen) >= self.positions:
+                stats.full = True
+                break
             _, _, node = heapq.heappop(heap)
             expanded += 1
             stats.expanded += 1
@@ -543,28 +572,28 @@ class Searcher:
         if root.is_won:
             return start
         starts = [start]
-        seen = {start[6]}
         try:
-            return self._segments(starts, seen, width, budget, final_budget)
+            return self._segments(starts, width, budget, final_budget)
         finally:
-            _release(starts, seen)
+            _release(starts)
 
-    def _segments(self, starts: list[Node], seen: set[int], width: int, budget: int,
+    def _segments(self, starts: list[Node], width: int, budget: int,
                   final_budget: int) -> Node | None:
         while True:
             has_stock = bool(starts[0][1])
-            won, exits = self.segment(starts, budget if has_stock else final_budget, width, seen)
+            won, exits = self.segment(starts, budget if has_stock else final_budget, width)
             if won is not None:
                 return won
             if not has_stock or not exits:
                 return None
             starts = []
+            keys = set()
             for node in exits:
                 dealt = self.deal(node)
                 if dealt[1] == () and not any(dealt[0]):
                     return dealt
-                if dealt[6] not in seen:
-                    seen.add(dealt[6])
+                if dealt[6] not in keys:
+                    keys.add(dealt[6])
                     starts.append(dealt)
             if not starts:
                 return None
@@ -590,13 +619,17 @@ def default_schedule() -> list[tuple[int, int, int, int]]:
     """(width, budget per segment, budget for the last segment, evaluation) per attempt.
 
     Two quick narrow attempts first: most one- and two-suit deals need no more (a fourth
-    of the work of the first full attempt), and on the others they cost little."""
+    of the work of the first full attempt), and on the others they cost little. From
+    width 16 two more evaluations of the portfolio (:data:`VARIANTS`) try each width."""
     schedule = [(1, 100, 400, 0), (1, 200, 800, 0)]
     width, budget = 1, 400
+    others = itertools.cycle(range(TURNS, len(VARIANTS)))
     for level in range(14):
         schedule.append((width, budget, budget * 4, 0))
         if level >= 3:  # wider attempts also try another ordering
             schedule.append((width, budget, budget * 4, 1 + level % 2))
+        if level >= 4:
+            schedule.extend((width, budget, budget * 4, next(others)) for _ in range(2))
         width *= 2
         budget *= 2
     return schedule

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -15,7 +16,15 @@ from spider.commands.main import main
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game
 from spider.model.notation import game_from_code, parse_position
-from spider.solver.search import distinct_best, plan_supermove, solve, verify
+from spider.solver.search import (
+    VARIANTS,
+    Searcher,
+    default_schedule,
+    distinct_best,
+    plan_supermove,
+    solve,
+    verify,
+)
 from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
 
@@ -231,16 +240,37 @@ def test_four_suit_deals_are_won_within_a_fixed_budget_of_work(code):
 
 
 def test_a_search_keeps_at_most_its_positions() -> None:
-    # The memory of a long search is bounded by the positions it keeps, not its time.
+    # The memory of a long search is bounded by the positions it keeps, not its time: a
+    # segment that fills them ends, and the search goes on with the next attempt.
     import tracemalloc
 
     position = Position.from_game(game_from_code(DealCode.parse("SP1-S4C-BCDEFGH")))
+    searcher = Searcher(position, math.inf, nodes=20_000, positions=3_000)
     tracemalloc.start()
     try:
-        small = solve(position, seconds=600, nodes=DEAL_NODES, positions=3_000)
+        steps = searcher.run()
         kept = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert not small.won and not small.proven
-    assert small.expanded < DEAL_NODES  # it stopped on the positions, not the work
-    assert kept < 3_000 * 1_000
+    assert searcher.stats.full  # segments filled their positions ...
+    assert steps is not None  # ... and the search went on to a win
+    assert kept < 3_000 * 2_000  # a position, the nodes on the lines kept and the columns met
+
+
+def test_wider_attempts_try_more_evaluations_of_the_portfolio():
+    by_width: dict[int, list[int]] = {}
+    for width, _, _, variant in default_schedule():
+        by_width.setdefault(width, []).append(variant)
+    assert by_width[8] == [0, 2]
+    for width in (16, 32, 64):
+        tried = by_width[width]
+        assert len(tried) == 4 and len(set(tried)) == 4
+        assert len({VARIANTS[variant] for variant in tried}) == 4
+
+
+@pytest.mark.slow
+def test_a_hard_four_suit_deal_is_won_by_the_portfolio():
+    # Lost within 600,000 positions by the three evaluations alone.
+    game = game_from_code(DealCode.parse("SP1-S4C-AAAAACY"))
+    result = solve(game, 6000, nodes=420_000)
+    assert result.won and replay(game, result.steps).is_won
