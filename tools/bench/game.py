@@ -160,6 +160,7 @@ def _headless(data: str) -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    os.environ[environment.CACHE_DIR] = os.path.join(data, "cache")  # never the player's
     _DATA = data
 
 

@@ -62,7 +62,9 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
     by where they were made (``tracemalloc``, slow), said as lines."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["SPIDER_DATA_DIR"] = tempfile.mkdtemp(prefix="spider-bench-memory-")
+    folder = tempfile.mkdtemp(prefix="spider-bench-memory-")
+    os.environ["SPIDER_DATA_DIR"] = folder
+    os.environ["SPIDER_CACHE_DIR"] = os.path.join(folder, "cache")  # never the player's
     import pygame
 
     from spider.app.clock import ManualClock
