@@ -114,7 +114,7 @@ def bridge(start: Position, target: Position, nodes: int = NODES, weight: float 
         _, made, _, position, sums, trail = heapq.heappop(heap)
         cols = position.cols
         if cols == target.cols:
-            return _unwind(trail), spent
+            return unwind(trail), spent
         spent += 1
         for step in position.legal_steps():
             if step is None:
@@ -141,7 +141,8 @@ def bridge(start: Position, target: Position, nodes: int = NODES, weight: float 
     return None, spent
 
 
-def _unwind(trail: Trail) -> list[Step]:
+def unwind(trail: Trail) -> list[Step]:
+    """The moves of ``trail`` in the order played."""
     steps: list[Step] = []
     while trail is not None:
         step, trail = trail

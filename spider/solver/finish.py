@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 
+from spider.solver.detours import Trail, unwind
 from spider.solver.detours import groups as column_groups
 from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Position, Step, movable_length
 
@@ -31,9 +32,6 @@ from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Position, Step,
 WEIGHT = 2.5
 #: Positions expanded, at most, for one ending.
 NODES = 1500
-
-#: The moves to a position, last first: (last move, the moves before it).
-Trail = tuple[Step, "Trail"] | None
 
 
 def groups(cols: Columns) -> int:
@@ -79,7 +77,7 @@ def finish(start: Position, nodes: int = NODES,
     while heap and spent < nodes:
         _, made, _, position, trail = heapq.heappop(heap)
         if not any(position.cols):
-            return _unwind(trail), spent
+            return unwind(trail), spent
         spent += 1
         for step in _moves(position):
             child = position.play(step)
@@ -94,12 +92,3 @@ def finish(start: Position, nodes: int = NODES,
             heapq.heappush(heap, (made + 1 + WEIGHT * needed, made + 1, counter, child,
                                   (step, trail)))
     return None, spent
-
-
-def _unwind(trail: Trail) -> list[Step]:
-    steps: list[Step] = []
-    while trail is not None:
-        step, trail = trail
-        steps.append(step)
-    steps.reverse()
-    return steps
