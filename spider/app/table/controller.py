@@ -42,6 +42,14 @@ class Command(StrEnum):
     QUIT = "quit"
 
 
+#: The commands disabled, by whether the game can undo and redo (one set each: the bar
+#: asks every frame).
+_DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO, undo),
+                                                                   (Command.REDO, redo))
+                                     if not able)
+             for undo in (False, True) for redo in (False, True)}
+
+
 class TableController:
     """Plays the table's actions through the model and shows them (see the module docstring)."""
 
@@ -74,9 +82,13 @@ class TableController:
         self.drop_celebration()
         self.win_pending = False
 
+    def disabled_buttons(self) -> frozenset[Command]:
+        """The commands that cannot act now (Undo with nothing to undo, Redo likewise)."""
+        game = self.game
+        return _DISABLED[game.can_undo, game.can_redo]
+
     def button_enabled(self, command: Command) -> bool:
-        return {Command.UNDO: self.game.can_undo,
-                Command.REDO: self.game.can_redo}.get(command, True)
+        return command not in self.disabled_buttons()
 
     def run(self, command: Command) -> None:
         """Carry out a command from the bar or the keyboard."""

@@ -303,7 +303,7 @@ class TableRenderer:
         if code is not self._code[0]:
             self._code = (code, str(code))
         return {"hovered": table.input.hovered, "pressed": table.input.pressed,
-                "disabled": _DISABLED[game.can_undo, game.can_redo],
+                "disabled": table.controller.disabled_buttons(),
                 "score": game.score, "moves": game.moves, "seconds": session.elapsed,
                 "code": self._code[1],
                 "busy": _THINKING if hinting.thinking else frozenset(),
@@ -672,10 +672,6 @@ class TableRenderer:
 
 
 #: The bar's buttons off, by whether a move can be taken back and made again.
-_DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO, undo),
-                                                                   (Command.REDO, redo))
-                                     if not able)
-             for undo in (False, True) for redo in (False, True)}
 _THINKING = frozenset((Command.HINT,))
 #: What of the bar's state (see :meth:`TableRenderer._bar_state`) the buttons show.
 _BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
