@@ -18,7 +18,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -117,17 +117,30 @@ def atomic_write_json(path: Path | str, document: Any) -> None:
     temporary file is left. A document that is not JSON-serialisable raises
     TypeError/ValueError before the disk is touched.
     """
-    path = Path(path)
     payload = (json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode()
+    atomic_write(path, (payload,))
+
+
+def atomic_write(path: Path | str, chunks: Iterable[bytes], durable: bool = True) -> None:
+    """Replace ``path`` with the bytes of ``chunks``, all or nothing: written beside it,
+    then renamed over it. ``durable``: flushed to the disk, the rename too (saved data;
+    a cache need not be).
+
+    Raises StorageError on any OS failure (anything else ``chunks`` raises goes through);
+    the previous file is then untouched and no temporary file is left.
+    """
+    path = Path(path)
     tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
+            for chunk in chunks:
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fd, view) :]
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -138,7 +151,8 @@ def atomic_write_json(path: Path | str, document: Any) -> None:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-    _fsync_folder(path.parent)
+    if durable:
+        _fsync_folder(path.parent)
 
 
 def save_document(path: Path | str, kind: str, version: int, data: dict[str, Any]) -> None:

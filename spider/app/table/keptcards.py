@@ -19,16 +19,15 @@ import contextlib
 import os
 import struct
 import sys
-import tempfile
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
 import pygame
 
 from spider.app.assets import FONTS
-from spider.data.storage import cache_dir
+from spider.data.storage import StorageError, atomic_write, cache_dir
 
 #: Raise when the way pictures are made changes in a way the files' times do not show.
 VERSION = 1
@@ -114,25 +113,19 @@ class KeptCards:
         the oldest sets beyond ``KEEP``. Whether it was written."""
         if self.complete or len(pictures) != self.count:
             return False
-        tmp = None
+
+        def chunks() -> Iterator[bytes]:
+            yield self._header
+            for index in range(self.count):
+                picture = pictures[index]
+                if picture.get_size() != self.size:
+                    raise ValueError("a picture of another size")
+                yield pygame.image.tobytes(picture, ORDER)
+
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.path.parent)
-            with os.fdopen(fd, "wb") as file:
-                file.write(self._header)
-                for index in range(self.count):
-                    picture = pictures[index]
-                    if picture.get_size() != self.size:
-                        raise ValueError("a picture of another size")
-                    file.write(pygame.image.tobytes(picture, ORDER))
-            os.replace(tmp, self.path)
-            tmp = None
-        except (OSError, ValueError, pygame.error):
+            atomic_write(self.path, chunks(), durable=False)
+        except (StorageError, ValueError, pygame.error):
             return False
-        finally:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
         self.complete = True
         _prune(self.path.parent)
         return True
