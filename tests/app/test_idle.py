@@ -44,6 +44,13 @@ def started(play) -> EventDriver:
     driver = play()
     driver.key(pygame.K_d)  # a deal: the game's clock runs
     driver.settle()
+    # The card pictures still coming from the rasteriser thread (later on a busy
+    # machine) are put in place first, so the idle seconds see nothing but the clock.
+    images = driver.table.renderer.images
+    for _ in range(500):
+        if not images.pending:
+            break
+        driver.app.spare(1.0)  # waits for the thread's next picture, not for a time
     return driver
 
 
