@@ -465,8 +465,9 @@ class App:
         if self.clock_runs:
             self.session.tick(min(frame, MAX_CLOCK_GAP))
         self._lag += min(frame, MAX_FRAME)
-        if self._lag >= STEP and not self.scenes.animating:
-            # Nothing moves: one update lets timers (messages, the clock) catch up.
+        if self._lag > 0 and not self.scenes.animating:
+            # Nothing moves: one update lets timers (messages, the clock) catch up, even
+            # a moment after the last: a wait may end just before what it waited for.
             self._update(self._lag)
             self._lag = 0.0
         while self._lag >= STEP:

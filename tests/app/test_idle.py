@@ -7,6 +7,8 @@ the time it was asked for pass at once, so ten idle seconds take no real time.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 
 from spider.app.clock import ManualClock
@@ -81,6 +83,25 @@ def test_a_ticking_clock_wakes_the_loop_once_a_second_to_present_the_time(play) 
     assert all(not frame.whole and frame.areas in ((clock,), (bar_rect(driver),))
                for frame in frames)
     assert bar_on_screen(driver) == bar_as_drawn_whole(driver)
+
+
+class EarlyWatch(Watch):
+    """A clock whose waits return half a millisecond early, as SDL's millisecond
+    timeout can: the loop wakes just before the second it waited for."""
+
+    def wait(self, seconds: float) -> None:
+        super().wait(seconds - 0.0005 if seconds > 0.01 else seconds)
+
+
+def test_waking_just_before_the_second_still_shows_every_second(play) -> None:
+    driver = started(play)
+    app, times = driver.app, []
+    app.clock = EarlyWatch(app, 10)
+    app.frame_observers.append(lambda frame: times.append(app.session.elapsed))
+    app.run()
+    seconds = [int(time) for time in times]
+    assert len(times) >= 9 and all(time % 1 < 0.01 for time in times)  # drawn on time
+    assert all(later - earlier == 1 for earlier, later in pairwise(seconds))
 
 
 def test_without_the_clock_the_loop_only_looks_at_it_now_and_then(play) -> None:
