@@ -306,6 +306,12 @@ class CardImages:
         self._keep_set()
         return True
 
+    def ask(self) -> None:
+        """Have the background thread make the parts of the next wanted pictures, if
+        it has none to make (work that can wait goes on meanwhile)."""
+        if self._wanted and not self._raster.busy:
+            self._ready()
+
     def _ready(self) -> list[Card | None]:
         """Ask the thread for the parts of the next few wanted pictures; those of them
         whose parts are all made."""

@@ -62,12 +62,13 @@ def _files(folder: Path, pattern: str) -> bytes:
     return _signature(sorted(folder.glob(pattern)))
 
 
-def _code() -> list[Path]:
-    """The files whose change changes the pictures: the modules that draw them (from
-    source), or the executable (a built game)."""
+@cache
+def _code_signature() -> bytes:
+    """The signature of the files whose change changes the pictures: the modules that
+    draw them (from source), or the executable (a built game); looked at once a run."""
     if getattr(sys, "frozen", False):
-        return [Path(sys.executable)]
-    return [Path(__file__).with_name("cardimages.py"), Path(__file__)]
+        return _signature([Path(sys.executable)])
+    return _signature([Path(__file__).with_name("cardimages.py"), Path(__file__)])
 
 
 class KeptCards:
@@ -82,7 +83,7 @@ class KeptCards:
                                      pygame.version.SDL)).encode(),
                                _files(art, "*.svg"),
                                _files(FONTS, "*.*"),  # the large index
-                               _signature(_code())))
+                               _code_signature()))
         name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}{SUFFIX}"
         self.path = (folder or cache_dir()) / "cards" / name
         self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key

@@ -29,6 +29,7 @@ from spider.app.table.felt import add_grain, render_felt, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
+from spider.model.cards import Card
 
 if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
@@ -65,6 +66,8 @@ class TableRenderer:
         self._bar_steps: Iterator[None] | None = None
         self._still_bands: _Bands | None = None
         self._stretched = False  # the last frame drew the picture standing in
+        #: The resting cards (their key) and the pictures of those in view.
+        self._in_view: tuple[object, list[Card | None]] = (None, [])
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
@@ -161,13 +164,16 @@ class TableRenderer:
 
     def _render_background(self) -> Iterator[None]:
         """The static layer, in steps of at most about what a still frame takes: the
-        cloth's light; its grain; the bar laid out at the window's size; the bar's
-        backdrop and the outlines of empty places."""
+        cloth's light; its grain, in two halves; the bar laid out at the window's size;
+        the bar's backdrop and the outlines of empty places."""
         g = self.geometry
         surface = render_felt(g.size, table_colour(self.table.app.settings.table),
                               into=self._background_buffer.get(g.size), grain=False)
         yield
-        add_grain(surface)
+        half = g.size[1] // 2
+        add_grain(surface, (0, half))
+        yield
+        add_grain(surface, (half, g.size[1]))
         yield
         bar = self.bar
         yield
@@ -219,12 +225,16 @@ class TableRenderer:
         bounded work: a step of the static layer, of the bar's words at their new size,
         or, once the pictures of the cards in view are made (by the background thread
         meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
-        resting, _, _ = self.table.board.layers()
-        shown = [sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)]
-        self.images.want_first(shown)
         if self._stretched:  # this pass drew the stretched picture: its work is done
             self._stretched = False
             return False
+        resting, _, _ = self.table.board.layers()
+        key = self._resting_key(resting)
+        if self._in_view[0] != key:  # the pictures of the cards in view, first
+            self._in_view = key, [sprite.card if sprite.shown_up else None
+                                  for sprite in _uncovered(resting)]
+            self.images.want_first(self._in_view[1])
+        self.images.ask()  # the thread makes them meanwhile
         if self.interim is not None and self._still_buffer.holds(self.interim):
             self.interim = _halved(self.interim)  # the buffer is the new still layer's
             return False
@@ -235,11 +245,12 @@ class TableRenderer:
             if next(self._bar_work(), True) is True:
                 self._old_bar = self._bar_steps = None
             return False
-        if not self.images.made(shown):
+        if not self.images.made(self._in_view[1]):
             self._put_together(until)
             return False
-        if self._still_bands is None or self._still_bands.key != self._resting_key(resting):
-            self._still_bands = _Bands(self, resting)
+        if self._still_bands is None or self._still_bands.key != key:
+            self._still_bands = _Bands(self, resting, key)  # where the bands lie: a step
+            return False
         if not self._still_bands.step():
             return False
         self._still, self._still_bands = self._still_bands.commit(self), None
@@ -379,9 +390,14 @@ class TableRenderer:
         (its words at the new size are made between frames)."""
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
-        strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-        old.draw(strip, **self._bar_state())
-        self._bar_key = None
+        state = self._bar_state()
+        if self._bar_image is not None and self._bar_key == (_as_shown(state), old,
+                                                             self._bar_strip):
+            strip = self._bar_image  # the bar as last shown says just that
+        else:
+            strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
+            old.draw(strip, **state)
+            self._bar_key = None
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface,
@@ -915,16 +931,17 @@ CARD_PIXEL = 2
 class _Bands:
     """The still layer drawn whole after a resize in horizontal bands of bounded work,
     one a step, into a picture apart from the one standing in (the window never shows
-    a half-drawn table); the bands are found from how much card each strip holds."""
+    a half-drawn table); the bands are found from how much card each row holds."""
 
-    def __init__(self, renderer: TableRenderer, resting: list[CardSprite]) -> None:
-        self.key = renderer._resting_key(resting)
-        self.resting = key = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
+    def __init__(self, renderer: TableRenderer, resting: list[CardSprite],
+                 key: tuple[object, ...]) -> None:
+        self.key = key  # (see TableRenderer._resting_key)
+        self.resting = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
         self.backdrop = renderer._backdrop()
         size = self.backdrop.get_size()
         self.target = renderer._still_buffer.get(size, besides=renderer.interim)
         top = _uncovered(resting)
-        self.cards = [renderer._placed(sprite) for sprite, _, _ in key if sprite in top]
+        self.cards = [renderer._placed(sprite) for sprite in resting if sprite in top]
         self.bands = _bands(size, [image.get_rect(topleft=place) for image, place in self.cards])
 
     def step(self) -> bool:
