@@ -65,7 +65,9 @@ class TableRenderer:
         #: bands, under way (see :meth:`_prepare_after_resize`).
         self._bar_steps: Iterator[None] | None = None
         self._still_bands: _Bands | None = None
-        self._stretched = False  # the last frame drew the picture standing in
+        #: The pass that handled a resize (its frame stretched the old picture over
+        #: the window: work enough) has yet to offer its spare time.
+        self._resize_pass = False
         #: The resting cards (their key) and the pictures of those in view.
         self._in_view: tuple[object, list[Card | None]] = (None, [])
         #: The resting cards the still layer shows (None: it must be drawn whole).
@@ -120,6 +122,7 @@ class TableRenderer:
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
         self._bar_steps = self._still_bands = None
+        self._resize_pass = later
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:
@@ -225,8 +228,8 @@ class TableRenderer:
         bounded work: a step of the static layer, of the bar's words at their new size,
         or, once the pictures of the cards in view are made (by the background thread
         meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
-        if self._stretched:  # this pass drew the stretched picture: its work is done
-            self._stretched = False
+        if self._resize_pass:
+            self._resize_pass = False
             return False
         resting, _, _ = self.table.board.layers()
         key = self._resting_key(resting)
@@ -518,7 +521,6 @@ class TableRenderer:
             self.interim = self._old_bar = None  # play goes on: the real picture, now
         if self.interim is not None:
             _scaled(self.interim, surface)
-            self._stretched = surface is pygame.display.get_surface()
         elif shake:
             shaking = {id(sprite) for sprite in self.table.board.stock}
             surface.blit(self._backdrop(), (0, 0))
