@@ -12,9 +12,9 @@ copy; the picture is the same to a level or so.
 
 Pictures wanted ahead (the set after a resize, a new back) are rasterised on the
 background thread (:mod:`spider.app.table.rasteriser`); between frames the game
-thread only puts finished parts together (:meth:`CardImages.work`, a budget of pixels a
-frame). Meanwhile the
-old size's pictures stand in, scaled, and are replaced all at once.
+thread only puts finished parts together (:meth:`CardImages.work`, a budget of pixels
+a frame). Meanwhile the old size's pictures stand in, scaled, and are replaced all at
+once.
 
 The table's pictures (``kept=True``) are kept between runs once the whole set is
 made (:mod:`spider.app.table.keptcards`): the next start at that size reads them.

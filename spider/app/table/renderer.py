@@ -8,7 +8,8 @@ Flying and dragged cards, the hint mark, the bar (a kept picture, drawn again wh
 what it shows changes) and the message are drawn over it. Frames by changes draw
 only the areas moving cards leave and enter, from the still layer. Just after a
 resize the last still layer stands in, stretched, while the new one is prepared
-between frames in steps (:meth:`TableRenderer.spare`). The win cascade draws into
+between frames in steps of bounded work, its cards drawn in bands into a picture
+apart (:meth:`TableRenderer.spare`). The win cascade draws into
 the still layer's buffer and only its new steps each frame.
 """
 
@@ -41,6 +42,14 @@ Shown = tuple[tuple[str, object], ...]
 HIGHLIGHT = (255, 214, 92)
 FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
+#: Pixels of card pictures put together in a frame, per pixel of the window: about a
+#: quarter of a still frame's work (see :data:`~.cardimages.PICTURE_COST`).
+PICTURE_WORK = 0.25
+#: The work of one band of the still layer drawn after a resize, in pixels copied per
+#: pixel of the window (a card's pixel, blended, counts as two): about a still frame.
+BAND_WORK = 1.0
+#: What a card's pixel costs to draw against a copied one.
+CARD_PIXEL = 2
 
 
 class TableRenderer:
@@ -65,9 +74,10 @@ class TableRenderer:
         #: bands, under way (see :meth:`_prepare_after_resize`).
         self._bar_steps: Iterator[None] | None = None
         self._still_bands: _Bands | None = None
-        #: The pass that handled a resize (its frame stretched the old picture over
-        #: the window: work enough) has yet to offer its spare time.
-        self._resize_pass = False
+        #: The next pass draws the whole window, the old picture stretched over it
+        #: just after a resize or the new table once ready: work enough for a pass,
+        #: its spare time is not taken.
+        self._whole_pass = False
         #: The resting cards (their key) and the pictures of those in view.
         self._in_view: tuple[object, list[Card | None]] = (None, [])
         #: The resting cards the still layer shows (None: it must be drawn whole).
@@ -122,7 +132,7 @@ class TableRenderer:
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
         self._bar_steps = self._still_bands = None
-        self._resize_pass = later
+        self._whole_pass = later
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:
@@ -210,6 +220,9 @@ class TableRenderer:
         frame). True when the table is to be drawn again."""
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
+        if self._whole_pass:
+            self._whole_pass = False
+            return False
         if self.images.pending and self._put_together(until):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
@@ -228,15 +241,17 @@ class TableRenderer:
         bounded work: a step of the static layer, of the bar's words at their new size,
         or, once the pictures of the cards in view are made (by the background thread
         meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
-        if self._resize_pass:
-            self._resize_pass = False
+        if self._whole_pass:
+            self._whole_pass = False
             return False
         resting, _, _ = self.table.board.layers()
         key = self._resting_key(resting)
-        if self._in_view[0] != key:  # the pictures of the cards in view, first
-            self._in_view = key, [sprite.card if sprite.shown_up else None
-                                  for sprite in _uncovered(resting)]
+        if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
+            self._in_view = key, list(dict.fromkeys(
+                sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)))
             self.images.want_first(self._in_view[1])
+            self.images.ask()
+            return False
         self.images.ask()  # the thread makes them meanwhile
         if self.interim is not None and self._still_buffer.holds(self.interim):
             self.interim = _halved(self.interim)  # the buffer is the new still layer's
@@ -257,7 +272,7 @@ class TableRenderer:
         if not self._still_bands.step():
             return False
         self._still, self._still_bands = self._still_bands.commit(self), None
-        self.interim = None
+        self.interim, self._whole_pass = None, True
         return True
 
     # ----------------------------------------------------------- celebration
@@ -919,15 +934,6 @@ class _Buffer:
         """Let the memory go (pictures taken from it keep it until they go too)."""
         self._base = None
 
-
-#: Pixels of card pictures put together in a frame, per pixel of the window: about a
-#: quarter of a still frame's work (see :data:`~.cardimages.PICTURE_COST`).
-PICTURE_WORK = 0.25
-#: The work of one band of the still layer drawn after a resize, in pixels copied per
-#: pixel of the window (a card's pixel, blended, counts as two): about a still frame.
-BAND_WORK = 1.0
-#: What a card's pixel costs to draw against a copied one.
-CARD_PIXEL = 2
 
 
 class _Bands:
