@@ -94,6 +94,7 @@ def test_no_pass_after_a_resize_makes_more_than_one_font(play, monkeypatch) -> N
     open_font = text._open
     monkeypatch.setattr(text, "_open", lambda *args: (made.append(1), open_font(*args))[1])
     text._font.cache_clear()  # every font the bar draws with is made anew
+    text._made.clear()
     driver.resize((1234, 777))
     counts = []
 
