@@ -218,11 +218,11 @@ class TableRenderer:
         card pictures still wanted, made by the background thread (``calm``: when
         stand-ins are replaced the resting cards are drawn again here, not in the next
         frame). True when the table is to be drawn again."""
-        if self.interim is not None:
-            return self._prepare_after_resize(until, calm)
-        if self._whole_pass:
+        if self._whole_pass:  # (see __init__)
             self._whole_pass = False
             return False
+        if self.interim is not None:
+            return self._prepare_after_resize(until, calm)
         if self.images.pending and self._put_together(until):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
@@ -241,9 +241,6 @@ class TableRenderer:
         bounded work: a step of the static layer, of the bar's words at their new size,
         or, once the pictures of the cards in view are made (by the background thread
         meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
-        if self._whole_pass:
-            self._whole_pass = False
-            return False
         resting, _, _ = self.table.board.layers()
         key = self._resting_key(resting)
         if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
