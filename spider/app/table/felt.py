@@ -124,9 +124,14 @@ def _grain_points(count: int) -> list[tuple[int, int, int]]:
     return points
 
 
-def add_grain(surface: pygame.Surface) -> None:
-    """Sprinkle the noise (tiled) so the gradient shows no steps."""
+def add_grain(surface: pygame.Surface, rows: tuple[int, int] | None = None) -> None:
+    """Sprinkle the noise (tiled) so the gradient shows no steps; ``rows``: only from
+    the first to before the second (the same pixels there as the whole)."""
     tile = _grain_tile()
     side = tile.get_width()
-    surface.fblits([(tile, (x, y)) for y in range(0, surface.get_height(), side)
+    top, bottom = rows or (0, surface.get_height())
+    clip = surface.get_clip()
+    surface.set_clip(clip.clip(0, top, surface.get_width(), bottom - top))
+    surface.fblits([(tile, (x, y)) for y in range(top - top % side, bottom, side)
                     for x in range(0, surface.get_width(), side)])
+    surface.set_clip(clip)

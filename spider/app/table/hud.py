@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -17,6 +19,7 @@ WHITE = (255, 255, 255)
 DIM = (196, 222, 204)
 NOTE = (255, 226, 150)
 NOTE_FADED = (150, 160, 130)  # a note being checked again: the last answer, dimmed
+OFF = (120, 150, 130)  # a button's word while it cannot be pressed
 BAR_FILL = (0, 0, 0, 84)
 BAR_LINE = (255, 255, 255, 26)
 
@@ -83,9 +86,36 @@ class TopBar:
         sample = format_number(8888)  # with the language's thousands separator
         widest = self._status_width(self.font_size, (sample, sample, "0:00:00"))
         self.status_size = max(9, min(self.font_size, self.font_size * room // max(1, widest)))
+        self.small_size = max(10, self.font_size * 5 // 6)  # the deal's code and the note
+
+    def preparing(self, state: Mapping[str, Any]) -> Iterator[None]:
+        """The fonts the bar draws with, then its words, made one at a time: after a
+        resize each is a step between frames (a font at a new size costs about what a
+        still frame at 720p does, before its first word). ``state``: what the bar is
+        to show (as :meth:`draw` is given)."""
+        size, small = self.status_size, self.small_size
+        for face in sorted({(self.font_size, False), (size, False), (size, True),
+                            (small, False)}):
+            text.font(*face)
+            yield
+        for button in self.buttons:
+            text.render(button.label, self.font_size,
+                        OFF if button.action in state["disabled"] else WHITE)
+            yield
+        for key in ("table.score", "table.moves", "table.time"):
+            text.render(tr(key), size, DIM)
+            yield
+        for value in (format_number(state["score"]), format_number(state["moves"]),
+                      format_time(state["seconds"])):
+            _figure(value, size, WHITE, True)
+            yield
+        _figure(state["code"], small, DIM, False)
+        if state["note"]:
+            yield
+            text.render(state["note"], small, NOTE_FADED if state["note_faded"] else NOTE)
 
     def _button_width(self, label: str) -> int:
-        return text.font(self.font_size).size(label)[0] + 2 * self.pad + self.pad // 2
+        return text.width(label, self.font_size) + 2 * self.pad + self.pad // 2
 
     def _button_box(self, x: int, width: int) -> Box:
         inset = max(3, round(self.geometry.bar.h * 0.14))
@@ -94,8 +124,8 @@ class TopBar:
     @staticmethod
     def _status_width(size: int, values: tuple[str, str, str]) -> int:
         labels = (tr("table.score"), tr("table.moves"), tr("table.time"))
-        words = sum(text.font(size).size(label)[0] for label in labels)
-        numbers = sum(text.font(size, bold=True).size(value)[0] for value in values)
+        words = sum(text.width(label, size) for label in labels)
+        numbers = sum(text.width(value, size, bold=True) for value in values)
         space, gap = _spacing(size)
         return words + numbers + 3 * space + 2 * gap
 
@@ -133,7 +163,7 @@ class TopBar:
                      else "down" if button.action == pressed
                      else "hover" if button.action == hovered else "idle")
             surface.blit(_pill((button.box.w, button.box.h), state), (button.box.x, button.box.y))
-            colour = (120, 150, 130) if state == "off" else WHITE
+            colour = OFF if state == "off" else WHITE
             caption = button.label
             if button.action in busy:
                 caption, colour = self.busy_label, DIM
@@ -156,7 +186,7 @@ class TopBar:
         space, gap = _spacing(size)
         total = sum(label.get_width() + space for label, _ in rendered) + sum(widths)
         total += gap * (len(rendered) - 1)
-        small = max(10, self.font_size * 5 // 6)
+        small = self.small_size
         code_label = _figure(code, small, DIM, False)
         room_right = self.right_start - self.pad
         # Right of the figures: the note then the code; the code goes first when short of room.
@@ -214,8 +244,8 @@ def _digits(value: str) -> str:
 
 @lru_cache(maxsize=8)
 def _widest_time_of(shape: str, size: int, language: str) -> int:
-    face = text.font(size, True, language)
-    return max(face.size(shape.replace("0", digit))[0] for digit in "0123456789")
+    return max(text.width(shape.replace("0", digit), size, True, language)
+               for digit in "0123456789")
 
 
 def _widest_time(value: str, size: int) -> int:

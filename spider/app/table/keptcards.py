@@ -21,6 +21,7 @@ import struct
 import sys
 import zlib
 from collections.abc import Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Final
 
@@ -54,12 +55,20 @@ def _signature(paths: list[Path]) -> bytes:
     return "\n".join(parts).encode()
 
 
-def _code() -> list[Path]:
-    """The files whose change changes the pictures: the modules that draw them (from
-    source), or the executable (a built game)."""
+@cache
+def _files(folder: Path, pattern: str) -> bytes:
+    """The signature of the files in ``folder`` matching ``pattern``: the game's own
+    art and fonts, looked at once a run (each new card size asks)."""
+    return _signature(sorted(folder.glob(pattern)))
+
+
+@cache
+def _code_signature() -> bytes:
+    """The signature of the files whose change changes the pictures: the modules that
+    draw them (from source), or the executable (a built game); looked at once a run."""
     if getattr(sys, "frozen", False):
-        return [Path(sys.executable)]
-    return [Path(__file__).with_name("cardimages.py"), Path(__file__)]
+        return _signature([Path(sys.executable)])
+    return _signature([Path(__file__).with_name("cardimages.py"), Path(__file__)])
 
 
 class KeptCards:
@@ -72,9 +81,9 @@ class KeptCards:
         self.size, self.count = size, count
         self.key = b"\0".join((repr((VERSION, size, choices, count, pygame.version.ver,
                                      pygame.version.SDL)).encode(),
-                               _signature(sorted(art.glob("*.svg"))),
-                               _signature(sorted(FONTS.glob("*.*"))),  # the large index
-                               _signature(_code())))
+                               _files(art, "*.svg"),
+                               _files(FONTS, "*.*"),  # the large index
+                               _code_signature()))
         name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}{SUFFIX}"
         self.path = (folder or cache_dir()) / "cards" / name
         self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key

@@ -40,6 +40,11 @@ class Rasteriser:
             _start()
             _jobs.put((self, source))
 
+    @property
+    def busy(self) -> bool:
+        """Whether sources asked are still to be finished."""
+        return len(self._asked) > len(self._done)
+
     def has(self, source: bytes) -> bool:
         return source in self._done
 

@@ -8,15 +8,16 @@ Flying and dragged cards, the hint mark, the bar (a kept picture, drawn again wh
 what it shows changes) and the message are drawn over it. Frames by changes draw
 only the areas moving cards leave and enter, from the still layer. Just after a
 resize the last still layer stands in, stretched, while the new one is prepared
-between frames in steps (:meth:`TableRenderer.spare`). The win cascade draws into
+between frames in steps of bounded work, its cards drawn in bands into a picture
+apart (:meth:`TableRenderer.spare`). The win cascade draws into
 the still layer's buffer and only its new steps each frame.
 """
 
 from __future__ import annotations
 
-import time
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -29,6 +30,7 @@ from spider.app.table.felt import add_grain, render_felt, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
+from spider.model.cards import Card
 
 if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
@@ -40,6 +42,14 @@ Shown = tuple[tuple[str, object], ...]
 HIGHLIGHT = (255, 214, 92)
 FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
+#: Pixels of card pictures put together in a frame, per pixel of the window: about a
+#: quarter of a still frame's work (see :data:`~.cardimages.PICTURE_COST`).
+PICTURE_WORK = 0.25
+#: The work of one band of the still layer drawn after a resize, in pixels copied per
+#: pixel of the window (a card's pixel, blended, counts as two): about a still frame.
+BAND_WORK = 1.0
+#: What a card's pixel costs to draw against a copied one.
+CARD_PIXEL = 2
 
 
 class TableRenderer:
@@ -59,8 +69,17 @@ class TableRenderer:
         #: the one drawn stretched while the table is prepared.
         self._bar: TopBar | None = None
         self._old_bar: TopBar | None = None
-        self._backdrop_seconds = 0.0  # how long a step of the static layer took
         self._background_work: Iterator[None] | None = None  # its steps, under way
+        #: After a resize: the steps making the bar's words, and the still layer's
+        #: bands, under way (see :meth:`_prepare_after_resize`).
+        self._bar_steps: Iterator[None] | None = None
+        self._still_bands: _Bands | None = None
+        #: The next pass draws the whole window, the old picture stretched over it
+        #: just after a resize or the new table once ready: work enough for a pass,
+        #: its spare time is not taken.
+        self._whole_pass = False
+        #: The resting cards (their key) and the pictures of those in view.
+        self._in_view: tuple[object, list[Card | None]] = (None, [])
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
@@ -112,6 +131,8 @@ class TableRenderer:
             # are made between frames (see spare), so the change does not stall a frame.
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
+        self._bar_steps = self._still_bands = None
+        self._whole_pass = later
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
         else:
@@ -156,13 +177,16 @@ class TableRenderer:
 
     def _render_background(self) -> Iterator[None]:
         """The static layer, in steps of at most about what a still frame takes: the
-        cloth's light; its grain; the bar laid out at the window's size; the bar's
-        backdrop and the outlines of empty places."""
+        cloth's light; its grain, in two halves; the bar laid out at the window's size;
+        the bar's backdrop and the outlines of empty places."""
         g = self.geometry
         surface = render_felt(g.size, table_colour(self.table.app.settings.table),
                               into=self._background_buffer.get(g.size), grain=False)
         yield
-        add_grain(surface)
+        half = g.size[1] // 2
+        add_grain(surface, (0, half))
+        yield
+        add_grain(surface, (half, g.size[1]))
         yield
         bar = self.bar
         yield
@@ -194,39 +218,59 @@ class TableRenderer:
         card pictures still wanted, made by the background thread (``calm``: when
         stand-ins are replaced the resting cards are drawn again here, not in the next
         frame). True when the table is to be drawn again."""
+        if self._whole_pass:  # (see __init__)
+            self._whole_pass = False
+            return False
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
-        if self.images.pending and self.images.work(until, stop=pygame.event.peek,
-                                                    now=self.table.app.clock.now):
+        if self.images.pending and self._put_together(until):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
             return True
         return False
 
+    def _put_together(self, until: float) -> bool:
+        """Card pictures made by the thread put together, a share of the window's
+        pixels a frame (see :meth:`CardImages.work`)."""
+        width, height = self.geometry.size
+        return self.images.work(until, stop=pygame.event.peek, now=self.table.app.clock.now,
+                                budget=round(width * height * PICTURE_WORK))
+
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
-        """One step towards drawing the resized table in an ordinary frame: the static
-        layer (when it fits in the time left, or nothing moves), the bar's words at
-        their new size, and the pictures of the cards in view, made by the background
-        thread meanwhile. Then the table is drawn again (True)."""
+        """One step towards drawing the resized table in an ordinary frame, each of
+        bounded work: a step of the static layer, of the bar's words at their new size,
+        or, once the pictures of the cards in view are made (by the background thread
+        meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
         resting, _, _ = self.table.board.layers()
-        shown = [sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)]
-        self.images.want_first(shown)
+        key = self._resting_key(resting)
+        if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
+            self._in_view = key, list(dict.fromkeys(
+                sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)))
+            self.images.want_first(self._in_view[1])
+            self.images.ask()
+            return False
+        self.images.ask()  # the thread makes them meanwhile
+        if self.interim is not None and self._still_buffer.holds(self.interim):
+            self.interim = _halved(self.interim)  # the buffer is the new still layer's
+            return False
         if self.background is None:
-            if calm or time.perf_counter() + self._backdrop_seconds <= until:
-                self._backdrop_step()
+            self._backdrop_step()
             return False
         if self._old_bar is not None:  # the bar's words at their new size
-            self._old_bar = None
-            self._bar_picture()
+            if next(self._bar_work(), True) is True:
+                self._old_bar = self._bar_steps = None
             return False
-        if not self.images.made(shown):
-            self.images.work(until, stop=pygame.event.peek, now=self.table.app.clock.now)
+        if not self.images.made(self._in_view[1]):
+            self._put_together(until)
             return False
-        if calm or time.perf_counter() + self._backdrop_seconds <= until:
-            self._still_layer(resting)
-            self.interim = None
-            return True
-        return False
+        if self._still_bands is None or self._still_bands.key != key:
+            self._still_bands = _Bands(self, resting, key)  # where the bands lie: a step
+            return False
+        if not self._still_bands.step():
+            return False
+        self._still, self._still_bands = self._still_bands.commit(self), None
+        self.interim, self._whole_pass = None, True
+        return True
 
     # ----------------------------------------------------------- celebration
     def start_celebration(self) -> Celebration:
@@ -260,10 +304,26 @@ class TableRenderer:
         """One step towards the static layer (see :meth:`_render_background`)."""
         if self._background_work is None:
             self._background_work = self._render_background()
-        start = time.perf_counter()
-        if next(self._background_work, True):  # the last step is done
+        if next(self._background_work, True) is True:  # the last step is done
             self._background_work = None
-        self._backdrop_seconds = time.perf_counter() - start
+
+    def _bar_work(self) -> Iterator[None]:
+        """The steps making the bar's fonts and words at a new size, one a step; the
+        last draws the bar."""
+        if self._bar_steps is None:
+            self._bar_steps = self._bar_preparing()
+        return self._bar_steps
+
+    def _bar_preparing(self) -> Iterator[None]:
+        yield from self.bar.preparing(self._bar_state())
+        yield
+        self._bar_picture()
+
+    def _resting_key(self, resting: list[CardSprite]) -> tuple[object, ...]:
+        """What the still layer shows of ``resting``: the cards, places and faces, the
+        pictures and the size."""
+        return (tuple((sprite, sprite.pos, sprite.shown_up) for sprite in resting),
+                id(self.images), self.images.generation, self.geometry.size)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -345,9 +405,14 @@ class TableRenderer:
         (its words at the new size are made between frames)."""
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
-        strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-        old.draw(strip, **self._bar_state())
-        self._bar_key = None
+        state = self._bar_state()
+        if self._bar_image is not None and self._bar_key == (_as_shown(state), old,
+                                                             self._bar_strip):
+            strip = self._bar_image  # the bar as last shown says just that
+        else:
+            strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
+            old.draw(strip, **state)
+            self._bar_key = None
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface,
@@ -765,6 +830,16 @@ def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
         into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
 
 
+def _halved(picture: pygame.Surface) -> pygame.Surface:
+    """``picture`` at half its size each way, in a picture of its own (stretched over
+    the window, it looks the same as the whole one but for fine detail; a quarter of
+    the memory)."""
+    size = max(1, picture.get_width() // 2), max(1, picture.get_height() // 2)
+    half = pygame.Surface(size, 0, picture)
+    pygame.transform.scale(picture, size, half)
+    return half
+
+
 #: A card turning over narrows in this many steps of its width: every card shows the
 #: same few narrowed backs (made once), and each face a few pictures, not one a frame.
 TURN_STEPS = 32
@@ -836,15 +911,85 @@ class _Buffer:
     def __init__(self) -> None:
         self._base: pygame.Surface | None = None
 
-    def get(self, size: tuple[int, int]) -> pygame.Surface:
+    def get(self, size: tuple[int, int], besides: pygame.Surface | None = None) -> pygame.Surface:
+        """A picture of ``size``; a new one when ``besides`` (shown meanwhile) is
+        drawn in the one kept."""
         base = self._base
-        if base is None or base.get_width() < size[0] or base.get_height() < size[1]:
+        if (base is None or base.get_width() < size[0] or base.get_height() < size[1]
+                or (besides is not None and besides.get_abs_parent() is base)):
             self._base = base = None  # let the old one go first
             screen = pygame.display.get_surface()
             base = self._base = (pygame.Surface(size, 0, screen) if screen is not None
                                  else pygame.Surface(size))
         return base if base.get_size() == size else base.subsurface((0, 0, *size))
 
+    def holds(self, surface: pygame.Surface | None) -> bool:
+        """Whether ``surface`` is drawn in the picture kept here."""
+        return surface is not None and surface.get_abs_parent() is self._base
+
     def release(self) -> None:
         """Let the memory go (pictures taken from it keep it until they go too)."""
         self._base = None
+
+
+
+class _Bands:
+    """The still layer drawn whole after a resize in horizontal bands of bounded work,
+    one a step, into a picture apart from the one standing in (the window never shows
+    a half-drawn table); the bands are found from how much card each row holds."""
+
+    def __init__(self, renderer: TableRenderer, resting: list[CardSprite],
+                 key: tuple[object, ...]) -> None:
+        self.key = key  # (see TableRenderer._resting_key)
+        self.resting = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
+        self.backdrop = renderer._backdrop()
+        size = self.backdrop.get_size()
+        self.target = renderer._still_buffer.get(size, besides=renderer.interim)
+        top = _uncovered(resting)
+        self.cards = [renderer._placed(sprite) for sprite in resting if sprite in top]
+        self.bands = _bands(size, [image.get_rect(topleft=place) for image, place in self.cards])
+
+    def step(self) -> bool:
+        """Draw the next band; whether the layer is whole."""
+        band, target = self.bands.pop(), self.target
+        target.set_clip(band)
+        target.blit(self.backdrop, band.topleft, band)
+        target.fblits([(image, place) for image, place in self.cards
+                       if place[1] < band.bottom and place[1] + image.get_height() > band.top])
+        target.set_clip(None)
+        return not self.bands
+
+    def commit(self, renderer: TableRenderer) -> pygame.Surface:
+        """Make the whole picture the still layer (as :meth:`TableRenderer._still_layer`
+        keeps it); return it."""
+        board = renderer.table.board
+        renderer._still_key, renderer._still_drawn = self.resting, None
+        renderer._still_base = (id(renderer.images), renderer.images.generation,
+                                renderer.geometry.size)
+        renderer._still_seen = (board, board.version)
+        return self.target
+
+
+def _bands(size: tuple[int, int], cards: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Horizontal bands covering a window of ``size``, each (but a row alone) of at
+    most ``BAND_WORK`` of the window's pixels in work: its pixels, and those of the
+    ``cards`` in it (``CARD_PIXEL`` each). The lowest first (they are taken from the
+    end of the list)."""
+    width, height = size
+    change = [0] * (height + 1)  # of the cards' width, from each row to the next
+    for card in cards:
+        top, bottom = max(0, card.top), min(height, card.bottom)
+        if top < bottom:
+            change[top] += card.w
+            change[bottom] -= card.w
+    widths = accumulate(change[:height])  # of the cards in each row
+    done = list(accumulate(width + CARD_PIXEL * w for w in widths))  # the work to each row's end
+    budget = BAND_WORK * width * height
+    bands: list[pygame.Rect] = []
+    top = 0
+    while top < height:
+        bottom = max(top + 1, bisect_right(done, (done[top - 1] if top else 0) + budget))
+        bands.append(pygame.Rect(0, top, width, bottom - top))
+        top = bottom
+    bands.reverse()
+    return bands

@@ -1,0 +1,146 @@
+"""After a resize the new table is prepared between frames in steps of bounded work
+(never by timing: budgets of pixels, cards, fonts and words), while the old picture,
+stretched, stands in; the window then shows exactly what a whole redraw shows."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spider.app.table import cardimages, renderer
+from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, CardImages
+from spider.app.table.driver import EventDriver
+from spider.app.ui import text
+from tools.bench.game import long_position
+
+
+def _passes(driver: EventDriver, check=lambda: None, limit: int = 3000) -> int:
+    """Passes of the loop as App.run makes them (a pass, then its spare time) until
+    the stretched picture has gone; ``check()`` after each pass. How many."""
+    app = driver.app
+    for count in range(1, limit + 1):
+        app.step()
+        check()
+        if driver.table.renderer.interim is None:
+            return count
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    raise AssertionError("the stretched picture never went")
+
+
+def _screen(app) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1000, 640)])
+def test_a_table_drawn_in_bands_after_a_resize_is_the_one_drawn_whole(
+        play, monkeypatch, size: tuple[int, int]) -> None:
+    """Larger and smaller: the still layer is drawn in several bands, one a pass, and
+    the frame that shows it is the same, pixel for pixel, as a whole redraw."""
+    driver = play(position=long_position())
+    bands = []
+    step = renderer._Bands.step
+    monkeypatch.setattr(renderer._Bands, "step", lambda self: (bands.append(1), step(self))[1])
+    driver.resize(size)
+    _passes(driver)
+    assert len(bands) >= 3 and driver.app.size == size
+    shown, still = _screen(driver.app), driver.table.renderer._still.copy()
+    driver.table.renderer.forget_resting()
+    driver.app.request_redraw()
+    driver.app.draw()
+    assert _screen(driver.app) == shown
+    assert pygame.image.tobytes(driver.table.renderer._still, "RGB") == pygame.image.tobytes(
+        still, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1500, 860), (1000, 640)])
+def test_the_stretched_picture_is_shown_until_the_whole_table_is_ready(
+        play, size: tuple[int, int]) -> None:
+    """Every frame drawn before the swap shows the old table stretched under the bar
+    (whole, or halved to free its buffer; never a band of the new one), however often
+    the window is drawn meanwhile."""
+    driver = play(position=long_position())
+    app, table = driver.app, driver.table
+    old = table.renderer._still.copy()
+    driver.resize(size)
+    frames = []
+
+    def check() -> None:
+        if table.renderer.interim is not None:
+            frames.append(app.screen.copy())
+        app.request_redraw()  # as the clock's second does: the window drawn again
+
+    assert _passes(driver, check) > 5
+    top = table.geometry.bar.bottom  # (the old bar, stretched, and the new one above it)
+    below = pygame.Rect(0, top, size[0], size[1] - top)
+
+    def table_part(picture: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(picture.subsurface(below), "RGB")
+
+    stand_ins = {table_part(pygame.transform.scale(picture, size))
+                 for picture in (old, renderer._halved(old))}
+    assert len(frames) > 5 and {table_part(frame) for frame in frames} <= stand_ins
+
+
+def test_no_pass_after_a_resize_makes_more_than_one_font(play, monkeypatch) -> None:
+    """The bar's fonts at a new size (each costs about a still frame) are made one a
+    pass, its words measured without new fonts."""
+    driver = play(position=long_position())
+    made: list[int] = []
+    open_font = text._open
+    monkeypatch.setattr(text, "_open", lambda *args: (made.append(1), open_font(*args))[1])
+    text._font.cache_clear()  # every font the bar draws with is made anew
+    text._made.clear()
+    driver.resize((1234, 777))
+    counts = []
+
+    def check() -> None:
+        counts.append(len(made))
+        made.clear()
+
+    _passes(driver, check)
+    assert sum(counts) >= 2 and max(counts) <= 1
+
+
+@given(st.tuples(st.integers(640, 3840), st.integers(480, 2160)),
+       st.lists(st.tuples(st.integers(-200, 3900), st.integers(-200, 2200),
+                          st.integers(20, 400), st.integers(20, 560)), max_size=120))
+def test_bands_cover_the_window_each_within_its_work(size, cards) -> None:
+    rects = [pygame.Rect(card) for card in cards]
+    bands = renderer._bands(size, rects)[::-1]  # (taken from the end)
+    width, height = size
+    assert bands[0].top == 0 and bands[-1].bottom == height
+    budget = renderer.BAND_WORK * width * height
+    for band, after in pairwise(bands):
+        assert band.bottom == after.top
+    for band in bands:
+        assert band.w == width
+        work = band.w * band.h + renderer.CARD_PIXEL * sum(
+            rect.w * max(0, min(rect.bottom, band.bottom) - max(rect.top, band.top))
+            for rect in rects)
+        assert work <= budget or band.h == 1
+
+
+def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
+    """However many the thread has ready, a frame puts together no more pictures than
+    its budget of pixels pays for (one at least)."""
+    images = CardImages((90, 126), kept=False)
+    cost = 90 * 126 + PICTURE_COST
+    images.want(ALL_PICTURES)
+    made = []
+    keep = images._keep
+    images._keep = lambda card, picture: (made.append(card), keep(card, picture))[1]
+    counts = []
+    for budget in [3 * cost + cost // 2, cost // 3] * 200:
+        before = len(made)
+        images.work(cardimages.time.perf_counter() + 1.0, budget=budget)
+        counts.append((budget, len(made) - before))
+        if not images.pending:
+            break
+    assert not images.pending and len(made) == len(ALL_PICTURES)
+    assert all(count <= max(1, budget // cost) for budget, count in counts)
+    assert any(count == 3 for _, count in counts)
