@@ -322,3 +322,28 @@ def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_fra
     window = Window(driver.app, driver)
     driver.app.run_frames(60)
     assert window.areas >= 55 and window.wrong == []
+
+
+@pytest.mark.parametrize("x", [0, 1, 3, 4, 8, 317])
+def test_an_area_copied_around_streaming_stores_is_the_area_blitted(x: int) -> None:
+    """copy_area (an area off SDL's streaming copy) puts exactly what blit does, inside
+    a clip as outside one, at 32 and 24 bits a pixel."""
+    from spider.app.table.areas import copy_area
+
+    for depth in (32, 24):
+        source = pygame.Surface((640, 360), 0, depth)
+        for row in range(0, 360, 9):  # stripes: a pixel out of place shows
+            source.fill(((row * 7) % 256, (row * 3) % 256, row % 256), (0, row, 640, 9))
+            source.fill((255, 255, 255), (row, 0, 1, 360))
+        area = pygame.Rect(x, 20, 150, 200)
+        expected, copied = (pygame.Surface((640, 360), 0, depth) for _ in range(2))
+        expected.blit(source, area.topleft, area)
+        copy_area(copied, source, area.topleft, area)
+        assert pygame.image.tobytes(copied, "RGB") == pygame.image.tobytes(expected, "RGB")
+        clip = area.inflate(-20, -30)
+        for surface in (expected, copied):
+            surface.fill((0, 0, 0))
+            surface.set_clip(clip)
+        expected.blit(source, area.topleft, area)
+        copy_area(copied, source, area.topleft, area)
+        assert pygame.image.tobytes(copied, "RGB") == pygame.image.tobytes(expected, "RGB")
