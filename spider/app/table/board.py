@@ -429,6 +429,9 @@ class Board:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there; every card ends right."""
         for sprite in self._all():
+            if not sprite.steps and sprite.pos == sprite.target and (
+                    sprite.shown_up == sprite.face_up):
+                continue  # (most cards: at rest where they belong)
             dest, face, _ = sprite.planned
             if dest != sprite.target or face != sprite.face_up:
                 if self.speed == 0:

@@ -74,8 +74,8 @@ class TableRenderer:
         self._bar_image: pygame.Surface | None = None
         self._bar_key: tuple[object, ...] | None = None
         self._bar_strip: pygame.Surface | None = None
-        self._buttons: pygame.Surface | None = None  # the strip and the buttons
-        self._buttons_key: tuple[object, ...] | None = None
+        #: The strip with the buttons drawn, by their look (the last two).
+        self._looks: dict[tuple[object, ...], pygame.Surface] = {}
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
         #: The board and its version when the still layer was last brought up to date.
@@ -323,19 +323,25 @@ class TableRenderer:
             assert strip is not None
             buttons = {name: state.pop(name) for name in _BUTTON_STATE}
             look = (*buttons.values(), self.bar, strip)
-            if look != self._buttons_key or self._buttons is None:
-                # The strip with the buttons, kept: most changes are the figures'.
-                if self._buttons is None or self._buttons.get_size() != strip.get_size():
-                    self._buttons = strip.copy()
+            drawn = self._looks.pop(look, None)
+            if drawn is None:
+                # The strip with the buttons, kept for the last two looks: most changes
+                # are the figures', and play goes back and forth between two looks (a
+                # move enables Undo, an undo Redo).
+                self._looks = {key: kept for key, kept in self._looks.items()
+                               if key[-1] is strip}  # (not those of another size)
+                drawn = self._looks.pop(next(iter(self._looks))) if len(self._looks) > 1 else None
+                if drawn is None:
+                    drawn = strip.copy()
                 else:
-                    self._buttons.blit(strip, (0, 0))
-                self._buttons_key = look
-                self.bar.draw_buttons(self._buttons, **buttons)
+                    copy_area(drawn, strip, (0, 0), strip.get_rect())
+                self.bar.draw_buttons(drawn, **buttons)
+            self._looks[look] = drawn
             picture = self._bar_image
             if picture is None or picture.get_size() != strip.get_size():
-                picture = self._bar_image = self._buttons.copy()
+                picture = self._bar_image = drawn.copy()
             else:
-                picture.blit(self._buttons, (0, 0))
+                copy_area(picture, drawn, (0, 0), drawn.get_rect())
             self.bar.draw_status(picture, **state)
             self._bar_key = key
             return picture
@@ -638,18 +644,20 @@ class TableRenderer:
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
         if width >= card_w:  # only where the cards leave it to be seen
-            for piece in self._shadow_pieces(shadow.get_size(), height, spread, offset):
-                surface.blit(shadow, (x + piece.x, y + piece.y), piece)
+            surface.blits([(shadow, (x + piece.x, y + piece.y), piece) for piece
+                           in self._shadow_pieces(shadow.get_size(), height, spread, offset)],
+                          doreturn=False)
             return
         # A card turning over: the flat shadow's two ends, closer together, with its
         # even middle between them (no narrowed copy made for every width).
         full, tall = shadow.get_size()
         total = width + 2 * spread
         end = min(2 * spread + self.images.radius, total // 2)
-        surface.blit(shadow, (x, y), (0, 0, end, tall))
-        surface.blit(shadow, (x + total - end, y), (full - end, 0, end, tall))
+        parts = [(shadow, (x, y), (0, 0, end, tall)),
+                 (shadow, (x + total - end, y), (full - end, 0, end, tall))]
         if total > 2 * end:
-            surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
+            parts.append((shadow, (x + end, y), (end, 0, total - 2 * end, tall)))
+        surface.blits(parts, doreturn=False)
 
     def _shadow_pieces(self, size: tuple[int, int], height: int, spread: int,
                        offset: int) -> list[pygame.Rect]:
@@ -801,21 +809,22 @@ def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
     """``areas`` with two joined into one wherever that one costs no more to draw than
     the two apart (see :func:`_cost`); those left may overlap (each is drawn whole
     within its clip, so a place drawn twice comes out the same)."""
-    merged: list[pygame.Rect] = []
+    merged: list[tuple[pygame.Rect, int]] = []  # each with its cost
     for area in areas:
-        area = area.copy()
+        cost = _cost(area)
         index = 0
         while index < len(merged):
-            other = merged[index]
+            other, other_cost = merged[index]
             union = area.union(other)
-            if _cost(union) <= _cost(area) + _cost(other):
-                area = union
+            joined = _cost(union)
+            if joined <= cost + other_cost:
+                area, cost = union, joined
                 del merged[index]
                 index = 0  # the larger area may now take in one passed over
                 continue
             index += 1
-        merged.append(area)
-    return merged
+        merged.append((area, cost))
+    return [area for area, _ in merged]
 
 
 #: What copying a row of an area costs beyond its pixels, in pixels (copied by
