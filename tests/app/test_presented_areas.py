@@ -304,6 +304,10 @@ def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> No
     assert _reordered([under, pile, low], [under, low, pile], size) == []
     assert _reordered([low, high, apart], [high, low, apart], size) in ([low], [high])
     assert set(_reordered([under, pile], [pile, under], size)) == {under, pile}  # the top
+    # Cards overlapping from different places (fanned piles) are in one lane.
+    left, right = card("left", 1000, 0), card("right", 1060, 10)
+    assert _reordered([left, right, low], [right, left, low], size) in ([left], [right])
+    assert _reordered([left, right, low], [low, left, right], size) == []
 
 
 def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_frame_shows(
