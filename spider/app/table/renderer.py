@@ -14,6 +14,7 @@ the still layer's buffer and only its new steps each frame.
 
 from __future__ import annotations
 
+import itertools
 import time
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
@@ -565,10 +566,24 @@ class TableRenderer:
         """The places on the still layer that differ between two sets of resting cards
         (merged where they touch), or None when drawing it whole is simpler: where cards
         came or went, and where cards kept are drawn in another order among the others
-        (a card waiting for its turn to move is drawn over the rest)."""
-        changed = set(old).symmetric_difference(new)
+        (a card waiting for its turn to move is drawn over the rest). Cards overlap
+        only within a lane (a column, the stock's piles, the runs): lanes whose cards
+        are as they were need no more thought, nor do the cards before the first
+        difference and after the last (drawn before and after all the others both
+        times)."""
         g = self.geometry
-        changed.update(_reordered(old, new, (g.card_w + 2, g.card_h + 2)))
+        size = (g.card_w + 2, g.card_h + 2)
+        start = _same_run(old, new)
+        end = _same_run(old[start:][::-1], new[start:][::-1])
+        old, new = old[start:len(old) - end], new[start:len(new) - end]
+        lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
+        before, after = _by_lane(old, lane), _by_lane(new, lane)
+        changed: set[_Resting] = set()
+        for number in before.keys() | after.keys():
+            was, now = before.get(number, []), after.get(number, [])
+            if was != now:
+                changed.update(set(was).symmetric_difference(now))
+                changed.update(_reordered(was, now, size))
         if not changed:
             return []  # another order of cards that do not overlap: the same picture
         rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
@@ -716,20 +731,6 @@ def _reordered(old: list[_Resting], new: list[_Resting],
     was_kept = [entry for entry in old if entry in after]
     if kept == was_kept:
         return []
-    # Cards overlap only within a lane (a column, the stock's piles, the runs): the
-    # lanes whose cards keep their order need no more thought.
-    lane = _lanes([entry[1][0] for entry in kept], size[0])
-    orders: dict[int, list[CardSprite]] = {}
-    for entry in kept:
-        orders.setdefault(lane[entry[1][0]], []).append(entry[0])
-    for entry in was_kept:
-        orders.setdefault(lane[entry[1][0]], []).append(entry[0])
-    changed = {number for number, order in orders.items()
-               if order[:len(order) // 2] != order[len(order) // 2:]}
-    if not changed:
-        return []
-    kept = [entry for entry in kept if lane[entry[1][0]] in changed]
-    was_kept = [entry for entry in was_kept if lane[entry[1][0]] in changed]
     top = {spot: sprite for sprite, spot, _ in kept}
     was_top = {spot: sprite for sprite, spot, _ in was_kept}
     moved, shown = [], []
@@ -764,6 +765,31 @@ def _lanes(xs: list[float], width: int) -> dict[float, int]:
         if last is not None and x - last >= width:
             number += 1
         lanes[x], last = number, x
+    return lanes
+
+
+def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
+    """How many entries ``first`` and ``second`` begin with alike (compared a slice at
+    a time, found by halving)."""
+    low, high = 0, min(len(first), len(second))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if first[:middle] == second[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _by_lane(entries: list[_Resting], lane: dict[float, int]) -> dict[int, list[_Resting]]:
+    """``entries`` by the number of their lane (see :func:`_lanes`), in order."""
+    lanes: dict[int, list[_Resting]] = {}
+    for entry in entries:
+        number = lane[entry[1][0]]
+        if number in lanes:
+            lanes[number].append(entry)
+        else:
+            lanes[number] = [entry]
     return lanes
 
 
