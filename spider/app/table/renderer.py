@@ -448,26 +448,33 @@ class TableRenderer:
         flying card and its shadow, the dragged group and its shadow, each drop
         highlight (with no cards)."""
         g = self.geometry
-        margin = self._shadow_margin() if flying or dragged else 0
-        areas = [(pygame.Rect(round(sprite.pos[0]) - margin, round(sprite.pos[1]) - margin,
-                              g.card_w + 2 * margin, g.card_h + 2 * margin),
-                  _Moving([sprite], held=False))
-                 for sprite in flying]
+        areas = []
+        if flying:
+            left, top, right, bottom = self._shadow_reach(0.5)
+            areas = [(pygame.Rect(round(sprite.pos[0]) - left, round(sprite.pos[1]) - top,
+                                  g.card_w + left + right, g.card_h + top + bottom),
+                      _Moving([sprite], held=False))
+                     for sprite in flying]
         if dragged:
+            left, top, right, bottom = self._shadow_reach(1.0)
             x, y = dragged[0].pos
             height = round(dragged[-1].pos[1] - y) + g.card_h
-            areas.append((pygame.Rect(round(x) - margin, round(y) - margin,
-                                      g.card_w + 2 * margin, height + 2 * margin),
+            areas.append((pygame.Rect(round(x) - left, round(y) - top,
+                                      g.card_w + left + right, height + top + bottom),
                           _Moving(dragged, held=True)))
         areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
                      for place, glow in self._highlights())
         return areas
 
-    def _shadow_margin(self) -> int:
-        """How far a moving card's shadow can reach past the card."""
+    def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
+        """How far the shadow of a card ``lifted`` high (see :meth:`_draw_shadow`) can
+        reach past the card, left, up, right and down (a pixel more for rounding):
+        it lies a little right and down of the card."""
         card_w = self.geometry.card_w
         _, spread = self.images.shadow((card_w, self.geometry.card_h))
-        return spread + 2 * max(1, round(card_w / 22)) + 2
+        offset = max(1, round(card_w / 22 * lifted))
+        return (max(0, spread - offset) + 1, max(0, spread - 2 * offset) + 1,
+                spread + offset + 1, spread + 2 * offset + 1)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.table.board.layers()
