@@ -351,3 +351,25 @@ def test_an_area_copied_around_streaming_stores_is_the_area_blitted(x: int) -> N
         expected.blit(source, area.topleft, area)
         copy_area(copied, source, area.topleft, area)
         assert pygame.image.tobytes(copied, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_cards_turning_over_in_flight_are_narrowed_between_frames(play, monkeypatch) -> None:
+    """The narrowed pictures of dealt cards turning over as they fly are made in the
+    time left after a frame, not in the frame that shows them."""
+    driver = play(code="SP1-S4C-BCDEFGH")
+    made: list[str] = []
+    where = ["frame"]
+    smoothscale = pygame.transform.smoothscale
+    monkeypatch.setattr(pygame.transform, "smoothscale",
+                        lambda *args: (made.append(where[0]), smoothscale(*args))[1])
+    app = driver.app
+    driver.key(pygame.K_d)
+    for _ in range(120):
+        where[0] = "frame"
+        app.step()
+        where[0] = "spare"
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+        if not app.busy:
+            break
+    assert "spare" in made and "frame" not in made

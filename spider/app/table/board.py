@@ -107,6 +107,10 @@ class Board:
             self._stepped = [sprite for sprite in self._all() if sprite.steps]
         return self._stepped
 
+    def stepping(self) -> list[CardSprite]:
+        """The sprites that move or wait to (callers must not change the list)."""
+        return self._with_steps()
+
     @property
     def moving(self) -> bool:
         return bool(self._with_steps()) or self.time < self.shake_until or bool(self.cues)

@@ -198,12 +198,24 @@ class TableRenderer:
         frame). True when the table is to be drawn again."""
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
+        self._ready_turning()
         if self.images.pending and self.images.work(until, stop=pygame.event.peek,
                                                     now=self.table.app.clock.now):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
             return True
         return False
+
+    def _ready_turning(self) -> None:
+        """The narrowed pictures of cards turning over in the next frames, made now, in
+        the time left after a frame, not in the frame that shows them."""
+        board = self.table.board
+        images = self.images
+        for sprite in board.stepping():
+            for ahead in _AHEAD:
+                shown, squash = sprite.look_at(board.time + ahead)
+                if squash < 1.0:
+                    images.image(sprite.card, shown, turned(squash))
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame: the static
@@ -706,6 +718,9 @@ class TableRenderer:
 _THINKING = frozenset((Command.HINT,))
 #: What of the bar's state (see :meth:`TableRenderer._bar_state`) the buttons show.
 _BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
+#: How far ahead (board seconds) the pictures of turning cards are made: the next
+#: frame comes one to four of the loop's updates (1/120 s each) later.
+_AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 
