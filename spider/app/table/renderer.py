@@ -556,8 +556,9 @@ class TableRenderer:
             self._still = None
             still = self._still = self._still_buffer.get(backdrop.get_size())
             self._still_key = None
-        regions = (self._changed_regions(self._still_key, key)
+        changes = (self._changed_regions(self._still_key, key)
                    if base == self._still_base and self._still_key is not None else None)
+        regions, landed = changes if changes is not None else (None, [])
         top = _uncovered(resting)
         if regions is None:
             still.blit(backdrop, (0, 0))
@@ -576,26 +577,41 @@ class TableRenderer:
                               if sprite in top and region.left - w < sprite.pos[0] < region.right
                               and region.top - h < sprite.pos[1] < region.bottom])
             still.set_clip(None)
+        for sprite, _, _ in landed:  # over everything where it lies
+            self._blit(still, sprite)
+        if regions is not None:
+            regions += [self._resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
         return still
 
-    def _changed_regions(self, old: list[_Resting],
-                         new: list[_Resting]) -> list[pygame.Rect] | None:
+    def _changed_regions(self, old: list[_Resting], new: list[_Resting]
+                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
         """The places on the still layer that differ between two sets of resting cards
-        (merged where they touch), or None when drawing it whole is simpler: where cards
-        came or went, and where cards kept are drawn in another order among the others
-        (a card waiting for its turn to move is drawn over the rest). Cards overlap
+        (merged where they touch), and the cards that came to lie over everything
+        where they are, apart from those places (a card landing on a column: drawn
+        over the picture as it is); or None when drawing it whole is simpler. The
+        places: where cards came or went, and where cards kept are drawn in another
+        order among the others (a card waiting for its turn to move is drawn over the
+        rest). Cards overlap
         only within a lane (a column, the stock's piles, the runs): lanes whose cards
         are as they were need no more thought, nor do the cards before the first
         difference and after the last (drawn before and after all the others both
         times)."""
         g = self.geometry
         size = (g.card_w + 2, g.card_h + 2)
+        lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
+        last: dict[int, _Resting] = {}  # the card over the others of its lane
+        spots: set[tuple[float, float]] = set()
+        piled: set[tuple[float, float]] = set()  # where cards lie on others (a pile's top)
+        for entry in new:
+            last[lane[entry[1][0]]] = entry
+            if entry[1] in spots:
+                piled.add(entry[1])
+            spots.add(entry[1])
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
         old, new = old[start:len(old) - end], new[start:len(new) - end]
-        lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
         before, after = _by_lane(old, lane), _by_lane(new, lane)
         changed: set[_Resting] = set()
         for number in before.keys() | after.keys():
@@ -604,14 +620,25 @@ class TableRenderer:
                 changed.update(set(was).symmetric_difference(now))
                 changed.update(_reordered(was, now, size))
         if not changed:
-            return []  # another order of cards that do not overlap: the same picture
-        rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
-                         for _, (x, y), _ in changed])
+            return [], []  # another order of cards that do not overlap: the same picture
+        kept = set(old)
+        landed = [entry for entry in changed if entry not in kept
+                  and last[lane[entry[1][0]]] is entry and entry[1] not in piled]
+        rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
+        if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
+            landed = []  # (drawn again with the rest of the place)
+            rects = _joined([self._resting_rect(entry) for entry in changed])
         screen = pygame.Rect((0, 0), g.size)
         rects = [rect.clip(screen) for rect in rects]
         if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
             return None
-        return [rect for rect in rects if rect.w and rect.h]
+        return [rect for rect in rects if rect.w and rect.h], landed
+
+    def _resting_rect(self, entry: _Resting) -> pygame.Rect:
+        """The place of a resting card on the still layer (a pixel wider all round)."""
+        x, y = entry[1]
+        return pygame.Rect(round(x) - 1, round(y) - 1, self.geometry.card_w + 2,
+                           self.geometry.card_h + 2)
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
         surface.blit(*self._placed(sprite, dx))
