@@ -1,12 +1,13 @@
-"""Copying an area of a kept picture (the still layer, the cascade's canvas) to the
-same kind of picture, as quickly as SDL can.
+"""Copying an area of a kept picture (the still layer, the bar's) to the window or
+another picture, as quickly as SDL can.
 
 SDL copies rows that start on a 16-byte boundary of both pictures with non-temporal
 stores, which go around the cache: right for a whole window, but for an area the
 size of a few cards, whose rows are then drawn over, several times slower than a
-plain copy (measured at 720p: a 150 × 200 area 63 µs against 12 µs, 450 × 300
-145 µs against 55 µs). An area whose first column would be copied so is copied in
-two parts: that column alone, then the rest, which starts off the boundary.
+plain copy (measured at 720p, the same area again and again: 150 × 200 pixels 63 µs
+against 12 µs, 450 × 300 145 µs against 55 µs; in the deal's frames, the copies
+took 0.40 → 0.35 ms a frame). An area whose first column would be copied so is
+copied in two parts: that column alone, then the rest, which starts off it.
 """
 
 from __future__ import annotations

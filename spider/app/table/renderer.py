@@ -593,26 +593,17 @@ class TableRenderer:
         over the picture as it is); or None when drawing it whole is simpler. The
         places: where cards came or went, and where cards kept are drawn in another
         order among the others (a card waiting for its turn to move is drawn over the
-        rest). Cards overlap
-        only within a lane (a column, the stock's piles, the runs): lanes whose cards
-        are as they were need no more thought, nor do the cards before the first
-        difference and after the last (drawn before and after all the others both
-        times)."""
+        rest). Cards overlap only within a lane (a column, the stock's piles, the
+        runs): lanes whose cards are as they were need no more thought, nor do the
+        cards before the first difference and after the last (drawn before and after
+        all the others both times)."""
         g = self.geometry
         size = (g.card_w + 2, g.card_h + 2)
         lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
-        last: dict[int, _Resting] = {}  # the card over the others of its lane
-        spots: set[tuple[float, float]] = set()
-        piled: set[tuple[float, float]] = set()  # where cards lie on others (a pile's top)
-        for entry in new:
-            last[lane[entry[1][0]]] = entry
-            if entry[1] in spots:
-                piled.add(entry[1])
-            spots.add(entry[1])
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
-        old, new = old[start:len(old) - end], new[start:len(new) - end]
-        before, after = _by_lane(old, lane), _by_lane(new, lane)
+        was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
+        before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
         changed: set[_Resting] = set()
         for number in before.keys() | after.keys():
             was, now = before.get(number, []), after.get(number, [])
@@ -621,7 +612,15 @@ class TableRenderer:
                 changed.update(_reordered(was, now, size))
         if not changed:
             return [], []  # another order of cards that do not overlap: the same picture
-        kept = set(old)
+        last: dict[int, _Resting] = {}  # the card over the others of its lane
+        spots: set[tuple[float, float]] = set()
+        piled: set[tuple[float, float]] = set()  # where cards lie on others (a pile's top)
+        for entry in new:
+            last[lane[entry[1][0]]] = entry
+            if entry[1] in spots:
+                piled.add(entry[1])
+            spots.add(entry[1])
+        kept = set(was_shown)
         landed = [entry for entry in changed if entry not in kept
                   and last[lane[entry[1][0]]] is entry and entry[1] not in piled]
         rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
