@@ -304,6 +304,10 @@ def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> No
     assert _reordered([under, pile, low], [under, low, pile], size) == []
     assert _reordered([low, high, apart], [high, low, apart], size) in ([low], [high])
     assert set(_reordered([under, pile], [pile, under], size)) == {under, pile}  # the top
+    # Cards overlapping from different places (fanned piles) are in one lane.
+    left, right = card("left", 1000, 0), card("right", 1060, 10)
+    assert _reordered([left, right, low], [right, left, low], size) in ([left], [right])
+    assert _reordered([left, right, low], [low, left, right], size) == []
 
 
 def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_frame_shows(
@@ -322,3 +326,50 @@ def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_fra
     window = Window(driver.app, driver)
     driver.app.run_frames(60)
     assert window.areas >= 55 and window.wrong == []
+
+
+@pytest.mark.parametrize("x", [0, 1, 3, 4, 8, 317])
+def test_an_area_copied_around_streaming_stores_is_the_area_blitted(x: int) -> None:
+    """copy_area (an area off SDL's streaming copy) puts exactly what blit does, inside
+    a clip as outside one, at 32 and 24 bits a pixel."""
+    from spider.app.table.areas import copy_area
+
+    for depth in (32, 24):
+        source = pygame.Surface((640, 360), 0, depth)
+        for row in range(0, 360, 9):  # stripes: a pixel out of place shows
+            source.fill(((row * 7) % 256, (row * 3) % 256, row % 256), (0, row, 640, 9))
+            source.fill((255, 255, 255), (row, 0, 1, 360))
+        area = pygame.Rect(x, 20, 150, 200)
+        expected, copied = (pygame.Surface((640, 360), 0, depth) for _ in range(2))
+        expected.blit(source, area.topleft, area)
+        copy_area(copied, source, area.topleft, area)
+        assert pygame.image.tobytes(copied, "RGB") == pygame.image.tobytes(expected, "RGB")
+        clip = area.inflate(-20, -30)
+        for surface in (expected, copied):
+            surface.fill((0, 0, 0))
+            surface.set_clip(clip)
+        expected.blit(source, area.topleft, area)
+        copy_area(copied, source, area.topleft, area)
+        assert pygame.image.tobytes(copied, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_cards_turning_over_in_flight_are_narrowed_between_frames(play, monkeypatch) -> None:
+    """The narrowed pictures of dealt cards turning over as they fly are made in the
+    time left after a frame, not in the frame that shows them."""
+    driver = play(code="SP1-S4C-BCDEFGH")
+    made: list[str] = []
+    where = ["frame"]
+    smoothscale = pygame.transform.smoothscale
+    monkeypatch.setattr(pygame.transform, "smoothscale",
+                        lambda *args: (made.append(where[0]), smoothscale(*args))[1])
+    app = driver.app
+    driver.key(pygame.K_d)
+    for _ in range(120):
+        where[0] = "frame"
+        app.step()
+        where[0] = "spare"
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+        if not app.busy:
+            break
+    assert "spare" in made and "frame" not in made

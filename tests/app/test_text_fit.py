@@ -165,7 +165,11 @@ def record_the_bar(app: App, recorder: Recorder, screen: Screen) -> None:
     picture, buttons = (Screen((bar.w, bar.h), pygame.SRCALPHA) for _ in range(2))
     picture.recorder = buttons.recorder = recorder
     renderer._bar_image, renderer._bar_key = picture, None  # drawn again, on this one
-    renderer._buttons, renderer._buttons_key = buttons, None  # (kept apart: see there)
+    # The buttons are kept apart, for their last two looks (see there): the next look
+    # is drawn on the older one.
+    renderer._backdrop()
+    strip = renderer._bar_strip
+    renderer._looks = {("recording", strip): buttons, ("spare", strip): strip.copy()}
     recorder.shown_on(picture, screen, (bar.x, bar.y))
     recorder.shown_on(buttons, screen, (bar.x, bar.y))
 

@@ -76,10 +76,12 @@ class Board:
         self.version = 0
         self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
         self._stepped: list[CardSprite] | None = None  # the sprites with steps (None: ask)
+        self._ys_shown: list[list[int]] | None = None  # see column_ys
         #: Each column's sides up and cards when their places were last set in the
         #: geometry (an action changes few columns; see :meth:`retarget`).
         self._ys: dict[int, tuple[list[bool], list[CardSprite]]] = {}
         self._ys_geometry = geometry
+        self._stock_seen: list[object] = []  # the piles and cards when last placed
         self._finished = -1  # the version the last finish left (see :meth:`finish`)
 
     # ---------------------------------------------------------------- queries
@@ -97,7 +99,7 @@ class Board:
     def _touch(self) -> None:
         """The layers changed: what was worked out from them is worked out again."""
         self.version += 1
-        self._layers = self._stepped = None
+        self._layers = self._stepped = self._ys_shown = None
 
     def _with_steps(self) -> list[CardSprite]:
         """The sprites that move or wait to (kept until the layers change)."""
@@ -105,13 +107,21 @@ class Board:
             self._stepped = [sprite for sprite in self._all() if sprite.steps]
         return self._stepped
 
+    def stepping(self) -> list[CardSprite]:
+        """The sprites that move or wait to (callers must not change the list)."""
+        return self._with_steps()
+
     @property
     def moving(self) -> bool:
         return bool(self._with_steps()) or self.time < self.shake_until or bool(self.cues)
 
     def column_ys(self) -> list[list[int]]:
-        """The resting y of each card, per column (for hit-testing)."""
-        return [[int(sprite.target[1]) for sprite in column] for column in self.columns]
+        """The resting y of each card, per column (for hit-testing; kept until the
+        layers change, as the places do only then)."""
+        if self._ys_shown is None:
+            self._ys_shown = [[int(sprite.target[1]) for sprite in column]
+                              for column in self.columns]
+        return self._ys_shown
 
     def matches(self, game: Game) -> bool:
         """Whether the sprite lists hold exactly the model's cards, faces and runs."""
@@ -212,6 +222,7 @@ class Board:
         g, known = self.geometry, self._ys
         if g is not self._ys_geometry:
             known.clear()
+            self._stock_seen = []
             self._ys_geometry = g
         for number, column in enumerate(self.columns):
             faces = list(map(_FACE_UP, column))
@@ -223,9 +234,14 @@ class Board:
             x = g.column_x[number]
             for sprite, y in zip(column, ys, strict=True):
                 sprite.target = (x, y)
-        piles, width = self._piles(), len(self.columns) or 1
-        for index, sprite in enumerate(self.stock):
-            sprite.target = g.stock_pile(index // width, piles)
+        piles = self._piles()
+        stock = [piles, *self.stock]
+        if stock != self._stock_seen:  # (the same cards: their places stand)
+            width = len(self.columns) or 1
+            spots = [g.stock_pile(pile, piles) for pile in range(piles)]
+            for index, sprite in enumerate(self.stock):
+                sprite.target = spots[index // width]
+            self._stock_seen = stock
         for slot, run in enumerate(self.runs):
             place = g.run_slot(slot)
             for sprite in run:
@@ -429,6 +445,9 @@ class Board:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there; every card ends right."""
         for sprite in self._all():
+            if not sprite.steps and sprite.pos == sprite.target and (
+                    sprite.shown_up == sprite.face_up):
+                continue  # (most cards: at rest where they belong)
             dest, face, _ = sprite.planned
             if dest != sprite.target or face != sprite.face_up:
                 if self.speed == 0:

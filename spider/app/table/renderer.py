@@ -15,6 +15,7 @@ the still layer's buffer and only its new steps each frame.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pygame
 
 from spider.app.scenes import Cover, Scene, outside
+from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
@@ -92,8 +94,8 @@ class TableRenderer:
         self._bar_image: pygame.Surface | None = None
         self._bar_key: tuple[object, ...] | None = None
         self._bar_strip: pygame.Surface | None = None
-        self._buttons: pygame.Surface | None = None  # the strip and the buttons
-        self._buttons_key: tuple[object, ...] | None = None
+        #: The strip with the buttons drawn, by their look (the last two).
+        self._looks: dict[tuple[object, ...], pygame.Surface] = {}
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
         #: The board and its version when the still layer was last brought up to date.
@@ -223,6 +225,7 @@ class TableRenderer:
             return False
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
+        self._ready_turning()
         if self.images.pending and self._put_together(until):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
@@ -235,6 +238,17 @@ class TableRenderer:
         width, height = self.geometry.size
         return self.images.work(until, stop=pygame.event.peek, now=self.table.app.clock.now,
                                 budget=round(width * height * PICTURE_WORK))
+
+    def _ready_turning(self) -> None:
+        """The narrowed pictures of cards turning over in the next frames, made now, in
+        the time left after a frame, not in the frame that shows them."""
+        board = self.table.board
+        images = self.images
+        for sprite in board.stepping():
+            for ahead in _AHEAD:
+                shown, squash = sprite.look_at(board.time + ahead)
+                if squash < 1.0:
+                    images.image(sprite.card, shown, turned(squash))
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame, each of
@@ -382,19 +396,25 @@ class TableRenderer:
             assert strip is not None
             buttons = {name: state.pop(name) for name in _BUTTON_STATE}
             look = (*buttons.values(), self.bar, strip)
-            if look != self._buttons_key or self._buttons is None:
-                # The strip with the buttons, kept: most changes are the figures'.
-                if self._buttons is None or self._buttons.get_size() != strip.get_size():
-                    self._buttons = strip.copy()
+            drawn = self._looks.pop(look, None)
+            if drawn is None:
+                # The strip with the buttons, kept for the last two looks: most changes
+                # are the figures', and play goes back and forth between two looks (a
+                # move enables Undo, an undo Redo).
+                self._looks = {key: kept for key, kept in self._looks.items()
+                               if key[-1] is strip}  # (not those of another size)
+                drawn = self._looks.pop(next(iter(self._looks))) if len(self._looks) > 1 else None
+                if drawn is None:
+                    drawn = strip.copy()
                 else:
-                    self._buttons.blit(strip, (0, 0))
-                self._buttons_key = look
-                self.bar.draw_buttons(self._buttons, **buttons)
+                    copy_area(drawn, strip, (0, 0), strip.get_rect())
+                self.bar.draw_buttons(drawn, **buttons)
+            self._looks[look] = drawn
             picture = self._bar_image
             if picture is None or picture.get_size() != strip.get_size():
-                picture = self._bar_image = self._buttons.copy()
+                picture = self._bar_image = drawn.copy()
             else:
-                picture.blit(self._buttons, (0, 0))
+                copy_area(picture, drawn, (0, 0), drawn.get_rect())
             self.bar.draw_status(picture, **state)
             self._bar_key = key
             return picture
@@ -471,7 +491,7 @@ class TableRenderer:
         messages = table.toast.visible or table.banner is not None
         for area in areas:
             surface.set_clip(area)
-            surface.blit(self._still, area.topleft, area)
+            copy_area(surface, self._still, area.topleft, area)
             self._draw_moving(surface, [group for place, group in moved
                                         if group.cards and place.colliderect(area)],
                               [(spot, glow) for spot, glow in highlights
@@ -482,7 +502,7 @@ class TableRenderer:
         self._moved = [area for area, _ in moved]
         if clock is not None or redraw_bar:
             place = clock.move(bar_rect.topleft) if clock is not None else bar_rect
-            surface.blit(picture, place, place.move(-bar_rect.x, -bar_rect.y))
+            copy_area(surface, picture, place.topleft, place.move(-bar_rect.x, -bar_rect.y))
             areas.append(place)
             if messages:
                 surface.set_clip(place)
@@ -505,26 +525,33 @@ class TableRenderer:
         flying card and its shadow, the dragged group and its shadow, each drop
         highlight (with no cards)."""
         g = self.geometry
-        margin = self._shadow_margin() if flying or dragged else 0
-        areas = [(pygame.Rect(round(sprite.pos[0]) - margin, round(sprite.pos[1]) - margin,
-                              g.card_w + 2 * margin, g.card_h + 2 * margin),
-                  _Moving([sprite], held=False))
-                 for sprite in flying]
+        areas = []
+        if flying:
+            left, top, right, bottom = self._shadow_reach(0.5)
+            areas = [(pygame.Rect(round(sprite.pos[0]) - left, round(sprite.pos[1]) - top,
+                                  g.card_w + left + right, g.card_h + top + bottom),
+                      _Moving([sprite], held=False))
+                     for sprite in flying]
         if dragged:
+            left, top, right, bottom = self._shadow_reach(1.0)
             x, y = dragged[0].pos
             height = round(dragged[-1].pos[1] - y) + g.card_h
-            areas.append((pygame.Rect(round(x) - margin, round(y) - margin,
-                                      g.card_w + 2 * margin, height + 2 * margin),
+            areas.append((pygame.Rect(round(x) - left, round(y) - top,
+                                      g.card_w + left + right, height + top + bottom),
                           _Moving(dragged, held=True)))
         areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
                      for place, glow in self._highlights())
         return areas
 
-    def _shadow_margin(self) -> int:
-        """How far a moving card's shadow can reach past the card."""
+    def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
+        """How far the shadow of a card ``lifted`` high (see :meth:`_draw_shadow`) can
+        reach past the card, left, up, right and down (a pixel more for rounding):
+        it lies a little right and down of the card."""
         card_w = self.geometry.card_w
         _, spread = self.images.shadow((card_w, self.geometry.card_h))
-        return spread + 2 * max(1, round(card_w / 22)) + 2
+        offset = max(1, round(card_w / 22 * lifted))
+        return (max(0, spread - offset) + 1, max(0, spread - 2 * offset) + 1,
+                spread + offset + 1, spread + 2 * offset + 1)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.table.board.layers()
@@ -594,8 +621,9 @@ class TableRenderer:
             self._still = None
             still = self._still = self._still_buffer.get(backdrop.get_size())
             self._still_key = None
-        regions = (self._changed_regions(self._still_key, key)
+        changes = (self._changed_regions(self._still_key, key)
                    if base == self._still_base and self._still_key is not None else None)
+        regions, landed = changes if changes is not None else (None, [])
         top = _uncovered(resting)
         if regions is None:
             still.blit(backdrop, (0, 0))
@@ -609,33 +637,72 @@ class TableRenderer:
             near = [sprite for sprite in resting if left < sprite.pos[0] < right]
             for region in regions:
                 still.set_clip(region)
-                still.blit(backdrop, region.topleft, region)
+                copy_area(still, backdrop, region.topleft, region)
                 still.fblits([self._placed(sprite) for sprite in near
                               if sprite in top and region.left - w < sprite.pos[0] < region.right
                               and region.top - h < sprite.pos[1] < region.bottom])
             still.set_clip(None)
+        for sprite, _, _ in landed:  # over everything where it lies
+            self._blit(still, sprite)
+        if regions is not None:
+            regions += [self._resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
         return still
 
-    def _changed_regions(self, old: list[_Resting],
-                         new: list[_Resting]) -> list[pygame.Rect] | None:
+    def _changed_regions(self, old: list[_Resting], new: list[_Resting]
+                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
         """The places on the still layer that differ between two sets of resting cards
-        (merged where they touch), or None when drawing it whole is simpler: where cards
-        came or went, and where cards kept are drawn in another order among the others
-        (a card waiting for its turn to move is drawn over the rest)."""
-        changed = set(old).symmetric_difference(new)
+        (merged where they touch), and the cards that came to lie over everything
+        where they are, apart from those places (a card landing on a column: drawn
+        over the picture as it is); or None when drawing it whole is simpler. The
+        places: where cards came or went, and where cards kept are drawn in another
+        order among the others (a card waiting for its turn to move is drawn over the
+        rest). Cards overlap only within a lane (a column, the stock's piles, the
+        runs): lanes whose cards are as they were need no more thought, nor do the
+        cards before the first difference and after the last (drawn before and after
+        all the others both times)."""
         g = self.geometry
-        changed.update(_reordered(old, new, (g.card_w + 2, g.card_h + 2)))
+        size = (g.card_w + 2, g.card_h + 2)
+        lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
+        start = _same_run(old, new)
+        end = _same_run(old[start:][::-1], new[start:][::-1])
+        was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
+        before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
+        changed: set[_Resting] = set()
+        for number in before.keys() | after.keys():
+            was, now = before.get(number, []), after.get(number, [])
+            if was != now:
+                changed.update(set(was).symmetric_difference(now))
+                changed.update(_reordered(was, now, size))
         if not changed:
-            return []  # another order of cards that do not overlap: the same picture
-        rects = _joined([pygame.Rect(round(x) - 1, round(y) - 1, g.card_w + 2, g.card_h + 2)
-                         for _, (x, y), _ in changed])
+            return [], []  # another order of cards that do not overlap: the same picture
+        last: dict[int, _Resting] = {}  # the card over the others of its lane
+        spots: set[tuple[float, float]] = set()
+        piled: set[tuple[float, float]] = set()  # where cards lie on others (a pile's top)
+        for entry in new:
+            last[lane[entry[1][0]]] = entry
+            if entry[1] in spots:
+                piled.add(entry[1])
+            spots.add(entry[1])
+        kept = set(was_shown)
+        landed = [entry for entry in changed if entry not in kept
+                  and last[lane[entry[1][0]]] is entry and entry[1] not in piled]
+        rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
+        if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
+            landed = []  # (drawn again with the rest of the place)
+            rects = _joined([self._resting_rect(entry) for entry in changed])
         screen = pygame.Rect((0, 0), g.size)
         rects = [rect.clip(screen) for rect in rects]
         if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
             return None
-        return [rect for rect in rects if rect.w and rect.h]
+        return [rect for rect in rects if rect.w and rect.h], landed
+
+    def _resting_rect(self, entry: _Resting) -> pygame.Rect:
+        """The place of a resting card on the still layer (a pixel wider all round)."""
+        x, y = entry[1]
+        return pygame.Rect(round(x) - 1, round(y) - 1, self.geometry.card_w + 2,
+                           self.geometry.card_h + 2)
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
         surface.blit(*self._placed(sprite, dx))
@@ -702,18 +769,20 @@ class TableRenderer:
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
         if width >= card_w:  # only where the cards leave it to be seen
-            for piece in self._shadow_pieces(shadow.get_size(), height, spread, offset):
-                surface.blit(shadow, (x + piece.x, y + piece.y), piece)
+            surface.blits([(shadow, (x + piece.x, y + piece.y), piece) for piece
+                           in self._shadow_pieces(shadow.get_size(), height, spread, offset)],
+                          doreturn=False)
             return
         # A card turning over: the flat shadow's two ends, closer together, with its
         # even middle between them (no narrowed copy made for every width).
         full, tall = shadow.get_size()
         total = width + 2 * spread
         end = min(2 * spread + self.images.radius, total // 2)
-        surface.blit(shadow, (x, y), (0, 0, end, tall))
-        surface.blit(shadow, (x + total - end, y), (full - end, 0, end, tall))
+        parts = [(shadow, (x, y), (0, 0, end, tall)),
+                 (shadow, (x + total - end, y), (full - end, 0, end, tall))]
         if total > 2 * end:
-            surface.blit(shadow, (x + end, y), (end, 0, total - 2 * end, tall))
+            parts.append((shadow, (x + end, y), (end, 0, total - 2 * end, tall)))
+        surface.blits(parts, doreturn=False)
 
     def _shadow_pieces(self, size: tuple[int, int], height: int, spread: int,
                        offset: int) -> list[pygame.Rect]:
@@ -740,6 +809,9 @@ class TableRenderer:
 _THINKING = frozenset((Command.HINT,))
 #: What of the bar's state (see :meth:`TableRenderer._bar_state`) the buttons show.
 _BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
+#: How far ahead (board seconds) the pictures of turning cards are made: the next
+#: frame comes one to four of the loop's updates (1/120 s each) later.
+_AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 
@@ -795,6 +867,43 @@ def _reordered(old: list[_Resting], new: list[_Resting],
                    for number in rects[place].collidelistall(rects)):
                 moved.append(entry)
     return moved
+
+
+def _lanes(xs: list[float], width: int) -> dict[float, int]:
+    """Each of ``xs`` (the left edges of cards ``width`` wide) with the number of its
+    lane: edges nearer than ``width`` to the next are in the same one."""
+    lanes: dict[float, int] = {}
+    number, last = 0, None
+    for x in sorted(set(xs)):
+        if last is not None and x - last >= width:
+            number += 1
+        lanes[x], last = number, x
+    return lanes
+
+
+def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
+    """How many entries ``first`` and ``second`` begin with alike (compared a slice at
+    a time, found by halving)."""
+    low, high = 0, min(len(first), len(second))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if first[:middle] == second[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _by_lane(entries: list[_Resting], lane: dict[float, int]) -> dict[int, list[_Resting]]:
+    """``entries`` by the number of their lane (see :func:`_lanes`), in order."""
+    lanes: dict[int, list[_Resting]] = {}
+    for entry in entries:
+        number = lane[entry[1][0]]
+        if number in lanes:
+            lanes[number].append(entry)
+        else:
+            lanes[number] = [entry]
+    return lanes
 
 
 def _longest_rising(values: list[int]) -> set[int]:
@@ -875,21 +984,22 @@ def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
     """``areas`` with two joined into one wherever that one costs no more to draw than
     the two apart (see :func:`_cost`); those left may overlap (each is drawn whole
     within its clip, so a place drawn twice comes out the same)."""
-    merged: list[pygame.Rect] = []
+    merged: list[tuple[pygame.Rect, int]] = []  # each with its cost
     for area in areas:
-        area = area.copy()
+        cost = _cost(area)
         index = 0
         while index < len(merged):
-            other = merged[index]
+            other, other_cost = merged[index]
             union = area.union(other)
-            if _cost(union) <= _cost(area) + _cost(other):
-                area = union
+            joined = _cost(union)
+            if joined <= cost + other_cost:
+                area, cost = union, joined
                 del merged[index]
                 index = 0  # the larger area may now take in one passed over
                 continue
             index += 1
-        merged.append(area)
-    return merged
+        merged.append((area, cost))
+    return [area for area, _ in merged]
 
 
 #: What copying a row of an area costs beyond its pixels, in pixels: each row of a

@@ -81,6 +81,19 @@ class CardSprite:
                     self.shown_up)
         return last.dest, face, last.end
 
+    def look_at(self, now: float) -> tuple[bool, float]:
+        """The side shown and the width (as a share) the card will have at board time
+        ``now`` within its current step (what :meth:`update` will show; nothing changes)."""
+        if not self.steps or now < self.steps[0].start:
+            return self.shown_up, self.squash
+        step = self.steps[0]
+        progress = 1.0 if step.duration <= 0 else (now - step.start) / step.duration
+        was = step.from_face if step.origin is not None else self.shown_up
+        if progress >= 1.0 or step.face is None or step.face == was:
+            return (was if step.face is None else step.face), 1.0
+        return (was if progress < 0.5 else step.face,
+                max(0.02, abs(math.cos(math.pi * progress))))
+
     def queue(self, step: Step) -> None:
         self.steps.append(step)
 
