@@ -11,9 +11,12 @@ How it works
   a beam over segments: from the ``width`` best starting positions of a
   segment, a best-first search spends ``budget`` expansions; every position it
   meets that may deal is scored *as it would be after the deal* (the stock is
-  known), and the ``width`` best of different scores become the next segment's
-  starts. In the last segment (stock empty) the best-first search looks for the
-  win itself.
+  known). Twice ``width`` of the best, of different scores, are dealt, and each
+  gets a short search of its own (:meth:`Searcher.most_promising`): the
+  ``width`` that reach the best positions to deal from next become the next
+  segment's starts, so a deal onto many face-up cards that leaves nothing to
+  play gives way to one that leads on. In the last segment (stock empty) the
+  best-first search looks for the win itself.
 * **Iterative widening.** Attempts grow the width and budget until the work
   budget (positions expanded, the same on any machine) or the outer time limit
   is spent; the first attempts are cheap and solve easy deals fast. Wider
@@ -385,6 +388,15 @@ class _OutOfTime(Exception):
     pass
 
 
+#: Positions dealt per place in the beam; each gets a short search of its own
+#: (:data:`LOOKAHEAD` expansions) and the most promising go on (see
+#: :meth:`Searcher.most_promising`). Where a deal from a position of many face-up
+#: cards leaves nothing to play, one of fewer that does goes on.
+LOOK = 2
+LOOKAHEAD = 20
+#: What a dealt position that reaches no position to deal from again is marked down by.
+NO_EXIT = 1000
+
 #: Items freed at a time by :func:`_release`.
 RELEASE_SLICE = 2048
 
@@ -441,6 +453,7 @@ class Searcher:
         self.caches = {w: _Infos(position.relaxed, w) for w in VARIANTS}
         self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
+        self.fits: dict[tuple[tuple[int, ...], Weights], list[list[float]]] = {}
         self.runs_to_win = position.removed + _cards(position) // 13
 
     def _check_time(self, *work: list[Any]) -> None:
@@ -452,16 +465,16 @@ class Searcher:
 
     # --------------------------------------------------------- one segment
     def segment(self, starts: list[Node], budget: int,
-                width: int) -> tuple[Node | None, list[Node]]:
+                width: int) -> tuple[Node | None, list[Node], float]:
         """Best-first search from ``starts`` within their segment.
 
-        Returns a won node if one is met, and the ``width`` best positions to
-        deal from (each scored as it will be after its deal). A move's key is
-        worked out from its parent's (:mod:`spider.solver.hashing`) before its
-        position is built, so positions met before cost no building. Positions
-        of different segments never meet (their stocks differ), so the visited
-        set is the segment's own; a segment that fills it (:attr:`positions`)
-        ends as when its budget is spent.
+        Returns a won node if one is met, the :data:`LOOK` × ``width`` best
+        positions to deal from (each scored as it will be after its deal) and the
+        best evaluation met. A move's key is worked out from its parent's
+        (:mod:`spider.solver.hashing`) before its position is built, so positions
+        met before cost no building. Positions of different segments never meet
+        (their stocks differ), so the visited set is the segment's own; a segment
+        that fills it (:attr:`positions`) ends as when its budget is spent.
         """
         seen = {node[6] for node in starts}
         try:
@@ -470,7 +483,7 @@ class Searcher:
             _release(seen)
 
     def _best_first(self, starts: list[Node], budget: int, width: int,
-                    seen: set[int]) -> tuple[Node | None, list[Node]]:
+                    seen: set[int]) -> tuple[Node | None, list[Node], float]:
         infos = self.infos
         w = infos.w
         relaxed = self.relaxed
@@ -478,7 +491,9 @@ class Searcher:
         has_stock = bool(stock)
         stock_len = len(stock)
         cards = deal_cards(stock, len(starts[0][0]))
-        fits = fit_rows(cards, w)
+        fits = self.fits.get((cards, w))
+        if fits is None:
+            fits = self.fits[cards, w] = fit_rows(cards, w)
         heap: list[tuple[float, int, Node]] = []
         counter = 0
         exits: list[tuple[float, int, Node]] = []  # a min-heap
@@ -490,6 +505,7 @@ class Searcher:
         heapq.heapify(heap)
         heapq.heapify(exits)
         expanded = 0
+        best = max(node[5] for node in starts)
         stats = self.stats
         while heap and expanded < budget:
             if expanded & 7 == 0:
@@ -538,9 +554,11 @@ class Searcher:
                                                                          groups)
                 total = removed + gone
                 if gone and not has_stock and total >= self.runs_to_win and not any(new):
-                    return (new, stock, total, node, steps, 0, child_key, 0), []
+                    return (new, stock, total, node, steps, 0, child_key, 0), [], 0
                 child_h = (h - col_infos[source][4] - col_infos[target][4]
                            + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
+                if child_h > best:
+                    best = child_h
                 counter += 1
                 child = (new, stock, total, node, steps, child_h, child_key, child_gain)
                 heapq.heappush(heap, (-child_h, counter, child))
@@ -550,7 +568,7 @@ class Searcher:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
                         heapq.heapreplace(exits, entry)
-        return None, distinct_best(exits, width)
+        return None, distinct_best(exits, width * LOOK), best
 
     def node(self, cols: Columns, stock: tuple[int, ...], removed: int, parent: Node | None,
              steps: tuple[Step, ...]) -> Node:
@@ -581,7 +599,7 @@ class Searcher:
                   final_budget: int) -> Node | None:
         while True:
             has_stock = bool(starts[0][1])
-            won, exits = self.segment(starts, budget if has_stock else final_budget, width)
+            won, exits, _ = self.segment(starts, budget if has_stock else final_budget, width)
             if won is not None:
                 return won
             if not has_stock or not exits:
@@ -595,8 +613,26 @@ class Searcher:
                 if dealt[6] not in keys:
                     keys.add(dealt[6])
                     starts.append(dealt)
+            if len(starts) > width:
+                won, starts = self.most_promising(starts, width)
+                if won is not None:
+                    return won
             if not starts:
                 return None
+
+    def most_promising(self, starts: list[Node], width: int) -> tuple[Node | None, list[Node]]:
+        """A won node if one is met, and the ``width`` of ``starts`` (positions just dealt)
+        whose own short search (:data:`LOOKAHEAD` expansions) reaches the best position to
+        deal from next, or after the last deal the best position."""
+        ranked = []
+        for index, start in enumerate(starts):
+            won, exits, best = self.segment([start], LOOKAHEAD, 1)
+            if won is not None:
+                return won, []
+            value = exits[0][5] + exits[0][7] if exits else best - NO_EXIT
+            ranked.append((-value, index, start))
+        ranked.sort()
+        return None, [start for _, _, start in ranked[:width]]
 
     def run(self, schedule: list[tuple[int, int, int, int]] | None = None) -> list[Step] | None:
         """Iterative widening until a win or the deadline."""

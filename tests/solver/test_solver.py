@@ -17,6 +17,8 @@ from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game
 from spider.model.notation import game_from_code, parse_position
 from spider.solver.search import (
+    LOOKAHEAD,
+    NO_EXIT,
     VARIANTS,
     Searcher,
     default_schedule,
@@ -273,4 +275,32 @@ def test_a_hard_four_suit_deal_is_won_by_the_portfolio():
     # Lost within 600,000 positions by the three evaluations alone.
     game = game_from_code(DealCode.parse("SP1-S4C-AAAAACY"))
     result = solve(game, 6000, nodes=420_000)
+    assert result.won and replay(game, result.steps).is_won
+
+
+def test_positions_dealt_go_on_by_what_their_next_segment_reaches():
+    position = Position.from_game(game_from_code(DealCode.parse("SP1-S4C-AAAAAAC")))
+    searcher = Searcher(position, math.inf)
+    start = searcher.node(position.cols, position.stock, 0, None, ())
+    _, exits, _ = searcher.segment([start], 400, 4)
+    dealt = [searcher.deal(node) for node in exits]
+    assert len(dealt) == 8  # twice the beam's width is dealt ...
+    spent = searcher.stats.expanded
+    won, kept = searcher.most_promising(dealt, 4)
+    assert won is None and len(kept) == 4  # ... and the beam's width goes on
+    assert searcher.stats.expanded - spent <= len(dealt) * LOOKAHEAD  # counted work
+
+    def reach(node: tuple[object, ...]) -> float:
+        _, found, best = searcher.segment([node], LOOKAHEAD, 1)
+        return found[0][5] + found[0][7] if found else best - NO_EXIT
+
+    left = [node for node in dealt if not any(node is chosen for chosen in kept)]
+    assert min(map(reach, kept)) >= max(map(reach, left))
+
+
+@pytest.mark.slow
+def test_a_deal_is_won_by_dealing_from_positions_whose_deal_leads_on():
+    # Lost within 600,000 positions when the beam dealt from the best-scored positions alone.
+    game = game_from_code(DealCode.parse("SP1-S4C-AAAAADC"))
+    result = solve(game, 6000, nodes=250_000)
     assert result.won and replay(game, result.steps).is_won
