@@ -25,7 +25,7 @@ from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
-from spider.app.table.felt import add_grain, render_felt, table_colour
+from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
@@ -156,13 +156,11 @@ class TableRenderer:
 
     def _render_background(self) -> Iterator[None]:
         """The static layer, in steps of at most about what a still frame takes: the
-        cloth's light; its grain; the bar laid out at the window's size; the bar's
-        backdrop and the outlines of empty places."""
+        cloth (kept by an earlier run, or its light, then its grain); the bar laid out
+        at the window's size; the bar's backdrop and the outlines of empty places."""
         g = self.geometry
-        surface = render_felt(g.size, table_colour(self.table.app.settings.table),
-                              into=self._background_buffer.get(g.size), grain=False)
-        yield
-        add_grain(surface)
+        surface = yield from cloth(g.size, table_colour(self.table.app.settings.table),
+                                   self._background_buffer.get(g.size))
         yield
         bar = self.bar
         yield
@@ -189,11 +187,14 @@ class TableRenderer:
         return self.images.pending
 
     def spare(self, until: float, calm: bool) -> bool:
-        """Work that can wait, in the time left in the frame: just after a resize what
+        """Work that can wait, in the time left in the frame: when nothing moves
+        (``calm``) a cloth drawn afresh is kept for the next run; just after a resize what
         the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
-        card pictures still wanted, made by the background thread (``calm``: when
+        card pictures still wanted, made by the background thread (when calm and
         stand-ins are replaced the resting cards are drawn again here, not in the next
         frame). True when the table is to be drawn again."""
+        if calm:
+            keep_cloth()
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         if self.images.pending and self.images.work(until, stop=pygame.event.peek,
