@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Start the game as ``python main.py`` does, a game in progress with hints and the
@@ -68,3 +70,40 @@ def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -
     # Then, between frames, the search for a win is asked of the worker (from the
     # position's snapshot), and what the player has seen is worked out.
     assert {"spider.solver.state", "spider.solver.hints"} <= set(later["later"])
+
+
+def first_and_later(code: str, size: tuple[int, int]) -> tuple[bytes, bytes, bool]:
+    """A game in progress started: its first frame; the same table drawn whole from the
+    layers made after it; and whether the first was drawn without them."""
+    from spider.app.clock import ManualClock
+    from spider.app.loop import App
+    from spider.data.session import Session
+    from spider.data.settings import Settings
+    from spider.model.dealcode import DealCode
+    from spider.model.game import DEAL
+
+    session = Session(DealCode.parse(code))
+    session.game.play(DEAL)
+    app = App(settings=Settings(), session=session, size=size, fullscreen=False,
+              clock=ManualClock())
+    try:
+        app.step()
+        first = pygame.image.tobytes(app.screen, "RGB")
+        direct = app.table.renderer.background is None
+        app.run_until_idle()
+        app.table.renderer.forget_resting()
+        app.request_redraw()
+        app.step()
+        return first, pygame.image.tobytes(app.screen, "RGB"), direct
+    finally:
+        app.close()
+
+
+def test_the_first_frame_is_drawn_straight_into_the_window_as_the_layers_show_it() -> None:
+    """No window-sized picture is made before the first frame (the cloth and the cards
+    go straight into the window), and it is the table the layers made after it show:
+    from a cloth drawn afresh, then from the one kept."""
+    for _ in range(2):
+        first, later, direct = first_and_later("SP1-S4C-BCDEFGH", (1280, 720))
+        assert direct
+        assert first == later

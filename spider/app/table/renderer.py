@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -85,6 +85,8 @@ class TableRenderer:
         self._overlays: tuple[object, ...] = ()
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
+        #: The window was drawn without the kept layers: they are made in spare time.
+        self._layers_due = False
 
     @property
     def geometry(self) -> TableGeometry:
@@ -124,9 +126,7 @@ class TableRenderer:
             if self.background is not None and self.background.get_size() != g.size:
                 self._still = None  # let go before a bigger one is made
             self.background, self._background_key = None, key
-            self._background_work = None
-            if not later:
-                self._backdrop()
+            self._background_work = None  # made when first drawn (or later: see spare)
         self._still_key = None  # the resting cards are drawn again (into the same buffer)
 
     def keep_interim(self) -> None:
@@ -155,12 +155,17 @@ class TableRenderer:
         return self._bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer, in steps of at most about what a still frame takes: the
-        cloth (kept by an earlier run, or its light, then its grain); the bar laid out
-        at the window's size; the bar's backdrop and the outlines of empty places."""
+        """The static layer in its buffer (see :meth:`_static_layer`)."""
+        self.background = yield from self._static_layer(
+            self._background_buffer.get(self.geometry.size))
+
+    def _static_layer(self, into: pygame.Surface) -> Generator[None, None, pygame.Surface]:
+        """The static layer drawn into ``into``, in steps of at most about what a still
+        frame takes: the cloth (kept by an earlier run, or its light, then its grain);
+        the bar laid out at the window's size; the bar's backdrop and the outlines of
+        empty places. Returns the picture (``into`` unless it does not fit)."""
         g = self.geometry
-        surface = yield from cloth(g.size, table_colour(self.table.app.settings.table),
-                                   self._background_buffer.get(g.size))
+        surface = yield from cloth(g.size, table_colour(self.table.app.settings.table), into)
         yield
         bar = self.bar
         yield
@@ -172,7 +177,7 @@ class TableRenderer:
         surface.blit(slot, g.stock_pile(0, 1))
         self._bar_strip = surface.subsurface(g.bar.x, g.bar.y, g.bar.w, g.bar.h).copy()
         self._bar_key = None
-        self.background = surface
+        return surface
 
     def want_pictures(self) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the
@@ -187,14 +192,20 @@ class TableRenderer:
         return self.images.pending
 
     def spare(self, until: float, calm: bool) -> bool:
-        """Work that can wait, in the time left in the frame: when nothing moves
-        (``calm``) a cloth drawn afresh is kept for the next run; just after a resize what
-        the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
-        card pictures still wanted, made by the background thread (when calm and
-        stand-ins are replaced the resting cards are drawn again here, not in the next
-        frame). True when the table is to be drawn again."""
-        if calm:
-            keep_cloth()
+        """Work that can wait, in the time left in the frame: a cloth drawn afresh is
+        kept for the next run (when nothing moves, ``calm``, or after the first frame);
+        after the first frame, the static and still layers it was drawn without; just
+        after a resize what the resized table needs to be drawn (see
+        :meth:`_prepare_after_resize`), then card pictures still wanted, made by the
+        background thread (when calm and stand-ins are replaced the resting cards are
+        drawn again here, not in the next frame). True when the table is to be drawn
+        again."""
+        if calm or self._layers_due:
+            keep_cloth()  # (then the layers read it)
+        if self._layers_due:
+            self._layers_due = False
+            if self.interim is None and self.table.controller.celebration is None:
+                self._still_layer(self.table.board.layers()[0])
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         if self.images.pending and self.images.work(until, stop=pygame.event.peek,
@@ -475,12 +486,33 @@ class TableRenderer:
             for sprite in resting:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
-            surface.blit(self._still_layer(resting), (0, 0))
+            if (self._still is None and self.background is None
+                    and surface is pygame.display.get_surface()):
+                self._compose(surface, resting)
+            else:
+                surface.blit(self._still_layer(resting), (0, 0))
             self._moved = [area for area, _ in self._moving_areas(flying, dragged)]
         groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
             groups.append(_Moving(dragged, held=True))
         self._draw_moving(surface, groups, self._highlights())
+
+    def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
+        """The static layer and the resting cards drawn straight into the window, when
+        neither is made yet (the first frame): no window-sized picture of their own is
+        made and copied before the window shows them; they are made in spare time
+        after it (:meth:`spare`)."""
+        steps = self._static_layer(window)
+        while True:
+            try:
+                next(steps)
+            except StopIteration:
+                break
+        top = _uncovered(resting)
+        for sprite in resting:
+            if sprite in top:
+                self._blit(window, sprite)
+        self._layers_due = True
 
     def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
                      highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
