@@ -17,19 +17,18 @@ import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from spider.app.assets import ASSETS
-from spider.app.clock import Clock, SystemClock
+from spider.app.clock import WAKE, Clock, SystemClock
 from spider.app.desktop import name_the_app, software_framebuffer
 from spider.app.displays import display_of, displays
 from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sound, Sounds
 from spider.app.table.scene import TableScene
-from spider.app.worker import WAKE, Worker
 from spider.data.history import GameLog
 from spider.data.messages import Message
 from spider.data.persistence import Persistence, Problem, Saved, load_saved
@@ -39,6 +38,9 @@ from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.text.i18n import say, set_language, tr
+
+if TYPE_CHECKING:
+    from spider.app.worker import Worker
 
 #: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``):
 #: their classes in :mod:`spider.app.dialogs`, imported when one first opens (the first

@@ -1,5 +1,6 @@
 """What the first frame waits for: the game starts without the solver, the dialogs,
-the command line's modules or the worker's thread; they come when first needed."""
+the command line's modules, logging or the worker (its module and its thread); they
+come when first needed. The first frame is drawn straight into the window."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ main([])
 
 #: Kept out of the first frame (module names, or their leading part).
 DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
-            "spider.commands.play", "argparse", "spider.app.table.previews")
+            "spider.commands.play", "argparse", "spider.app.table.previews",
+            "spider.app.worker", "logging")
 
 
 def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -> None:

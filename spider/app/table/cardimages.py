@@ -22,7 +22,6 @@ made (:mod:`spider.app.table.keptcards`): the next start at that size reads them
 from __future__ import annotations
 
 import io
-import logging
 import re
 import time
 from collections import Counter, OrderedDict
@@ -38,12 +37,13 @@ from spider.app.assets import CARDS
 from spider.app.table.rasteriser import Rasteriser, rasterise
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
+from spider.logs import logger
 from spider.model.cards import RANK_LETTERS, Card, Suit
 
 if TYPE_CHECKING:
     from spider.app.table.keptcards import KeptCards
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 RED, BLACK = "#c8102e", "#111111"
 #: Four-colour mode: diamonds blue, clubs green (the art's red/black swapped out).
