@@ -645,5 +645,15 @@ def draw_large_index(surface: pygame.Surface, card: Card, colour: tuple[int, int
 
 
 def _prepared(surface: pygame.Surface) -> pygame.Surface:
-    """Converted for fast blitting when a window exists."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+    """Converted for fast blitting when a window exists (unless it is in the window's
+    alpha format already, as a kept picture is: converting would only copy it)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    if surface.get_flags() & pygame.SRCALPHA and surface.get_masks() == _alpha_masks():
+        return surface
+    return surface.convert_alpha()
+
+
+def _alpha_masks() -> tuple[int, int, int, int]:
+    """The pixel layout of a picture converted for the window with its alpha."""
+    return pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()
