@@ -16,8 +16,7 @@ import signal
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -57,8 +56,7 @@ MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, de
 MIN_WINDOW = (800, 600)
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):  # (made at import in a sixth of a dataclass's time)
     """What one frame put on the window: the areas presented (none when nothing
     changed), and whether the whole window was drawn afresh."""
 
