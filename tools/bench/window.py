@@ -89,12 +89,21 @@ def available() -> bool:
 
 
 def _environment(display: str, data: Path) -> dict[str, str]:
+    """The game's environment: the saved game in ``data``; the cache folder found as a
+    player's is (through platformdirs, which ``SPIDER_CACHE_DIR`` would spare the start)
+    in a private XDG cache home beside it (:func:`_cache_folder`)."""
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", SPIDER_DATA_DIR=str(data),
-               SPIDER_CACHE_DIR=str(data.parent / "cache"))
-    env.pop(FIRST_FRAME_ENV, None)
+               XDG_CACHE_HOME=str(data.parent / "cache"))
+    for name in (FIRST_FRAME_ENV, "SPIDER_CACHE_DIR"):
+        env.pop(name, None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a player's: compiled once, then cached
     return env
+
+
+def _cache_folder(env: dict[str, str]) -> Path:
+    """The game's cache folder in ``env`` (platformdirs' on Linux)."""
+    return Path(env["XDG_CACHE_HOME"]) / "Spider"
 
 
 def _game_in_progress(data: Path, *, helpers: bool) -> None:
@@ -218,7 +227,7 @@ def startup(size: tuple[int, int], runs: int) -> dict[str, Any]:
 def _first_run(folder: str, env: dict[str, str], display: str) -> None:
     """Play the saved game until it has kept its card set and its cloth in the cache
     folder (on a busy machine that takes longer than any fixed warm-up)."""
-    cache = Path(env["SPIDER_CACHE_DIR"])
+    cache = _cache_folder(env)
     process = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=folder, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
