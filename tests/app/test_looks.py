@@ -218,7 +218,7 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
     assert app.settings.table == "burgundy"
     assert cloths == []                             # that frame drew no cloth
     driver.settle()
-    assert cloths == [g.size, g.size]               # for the table, and apart to be kept
+    assert cloths == [g.size]
     assert load_settings(storage.data_dir()).value.table == "burgundy"
 
     driver.key(pygame.K_ESCAPE)

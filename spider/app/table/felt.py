@@ -23,7 +23,7 @@ from functools import cache
 
 import pygame
 
-from spider.app.table.keptcards import KeptPictures, code_signature
+from spider.app.table.keptcards import ORDER, KeptPictures, code_signature
 
 FELT = (24, 110, 56)
 #: The cloth's colour by its name in the settings (``spider.data.settings.TABLES``).
@@ -148,30 +148,29 @@ class KeptCloth(KeptPictures):
         super().__init__("cloth", size, 1, b"\0".join((key, code_signature("felt.py"))))
 
 
-#: The cloths drawn afresh, to be kept by :func:`keep_cloth` (size and colour).
-_unkept: set[tuple[tuple[int, int], tuple[int, int, int]]] = set()
+#: The cloths drawn afresh, to be kept by :func:`keep_cloth`: their bytes by size and colour.
+_unkept: dict[tuple[tuple[int, int], tuple[int, int, int]], bytes] = {}
 
 
 def cloth(size: tuple[int, int], colour: tuple[int, int, int],
           into: pygame.Surface) -> Generator[None, None, pygame.Surface]:
     """The table's cloth for a window of ``size`` drawn into ``into`` (as
     :func:`render_felt`), in steps: in one, the cloth an earlier run kept; else the
-    light, then the grain (and the cloth is kept by :func:`keep_cloth`, later).
+    light, then the grain (and the cloth's bytes are kept by :func:`keep_cloth`, later).
     Returns the picture (``into`` unless it does not fit)."""
     if KeptCloth(size, colour).read_into(0, into):
         return into
     surface = render_felt(size, colour, into=into, grain=False)
     yield
     add_grain(surface)
-    _unkept.add((size, colour))
+    _unkept[size, colour] = pygame.image.tobytes(surface, ORDER)  # before the bar is drawn on
     return surface
 
 
 def keep_cloth() -> None:
-    """Keep the cloths :func:`cloth` drew afresh for the next run (in spare time: each
-    is drawn again apart, as it was before anything was drawn over it, and written)."""
+    """Keep the cloths :func:`cloth` drew afresh for the next run (in spare time)."""
     while _unkept:
-        size, colour = _unkept.pop()
+        (size, colour), data = _unkept.popitem()
         kept = KeptCloth(size, colour)
         if not kept.complete:
-            kept.write({0: render_felt(size, colour)})
+            kept.write({0: data})

@@ -149,9 +149,10 @@ class KeptPictures:
         except (OSError, ValueError, pygame.error):
             return False
 
-    def write(self, pictures: Mapping[int, pygame.Surface]) -> bool:
-        """Keep the set (``pictures`` by index, every one of them); then let go of
-        the oldest sets of its kind beyond ``keep``. Whether it was written."""
+    def write(self, pictures: Mapping[int, pygame.Surface | bytes]) -> bool:
+        """Keep the set (``pictures`` by index, every one of them, or their ``ORDER``
+        bytes); then let go of the oldest sets of its kind beyond ``keep``. Whether it
+        was written."""
         if self.complete or len(pictures) != self.count:
             return False
 
@@ -159,9 +160,11 @@ class KeptPictures:
             yield self._header
             for index in range(self.count):
                 picture = pictures[index]
-                if picture.get_size() != self.size:
+                data = (picture if isinstance(picture, bytes)
+                        else pygame.image.tobytes(picture, ORDER))
+                if len(data) != self._bytes:
                     raise ValueError("a picture of another size")
-                yield pygame.image.tobytes(picture, ORDER)
+                yield data
 
         try:
             atomic_write(self.path, chunks(), durable=False)
