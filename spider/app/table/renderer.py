@@ -502,12 +502,8 @@ class TableRenderer:
         neither is made yet (the first frame): no window-sized picture of their own is
         made and copied before the window shows them; they are made in spare time
         after it (:meth:`spare`)."""
-        steps = self._static_layer(window)
-        while True:
-            try:
-                next(steps)
-            except StopIteration:
-                break
+        for _ in self._static_layer(window):
+            pass  # every step at once
         top = _uncovered(resting)
         for sprite in resting:
             if sprite in top:
