@@ -39,7 +39,6 @@ ORDER: Final = "BGRA"
 HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of the key
 #: Card sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
-SUFFIX = ".cards"
 
 
 def _signature(paths: list[Path]) -> bytes:
@@ -195,7 +194,7 @@ class KeptCards(KeptPictures):
                           _signature(_files(art, ".svg")),
                           _signature(_files(FONTS)),  # the large index
                           code_signature("cardimages.py")))
-        super().__init__(SUFFIX[1:], size, count, key, folder)
+        super().__init__("cards", size, count, key, folder)
 
 
 def _prune(folder: Path, suffix: str, keep: int) -> None:
