@@ -9,8 +9,9 @@ from a temporary working directory with a fresh data folder):
 
 - ``dist/Spider/Spider``   the built game;
 - ``python main.py``       the game from source;
-- ``bare pygame (built)``  the floor: a tiny script that opens a window and flips once,
-  built with PyInstaller the same way (windowed onedir) in a temporary folder;
+- ``bare pygame (built)``  the floor: a tiny script that opens the same full-screen
+  window and flips once, built with PyInstaller the same way (windowed onedir) in a
+  temporary folder;
 - ``bare pygame (python)`` the same script from source.
 
 ``--mode first-frame`` (default) times start to first frame: the game is started as
@@ -41,22 +42,13 @@ sys.path.insert(0, str(ROOT))
 
 from build import executable  # noqa: E402
 from spider import environment  # noqa: E402
+from tools.bench.window import BARE_WINDOW  # noqa: E402
 
 FIRST_FRAME_ENV = environment.EXIT_AFTER_FIRST_FRAME
 
-BARE = """\
-import os
-import time
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame
-
-pygame.init()
-screen = pygame.display.set_mode((1280, 800))
-screen.fill((30, 110, 50))
-pygame.display.flip()
-print(f"first frame {time.process_time():.4f}", flush=True)
-pygame.quit()
-"""
+#: The floor: what the game does before its first frame and no more (the display alone,
+#: not every pygame module as ``pygame.init()`` would), in the same full-screen window.
+BARE = BARE_WINDOW
 
 
 def folder_size(path: Path) -> int:

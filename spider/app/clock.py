@@ -14,6 +14,10 @@ import pygame
 
 from spider.app.displays import sdl_library
 
+#: The event that ends the loop's wait at once: a worker's answer posts it (it carries
+#: nothing: answers are taken).
+WAKE = pygame.event.custom_type()
+
 #: How often the fallback wait looks for input (seconds): under a frame.
 POLL = 0.012
 #: SDL's video drivers that sleep in the system until an event comes (the others,

@@ -16,20 +16,18 @@ import signal
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from spider.app.assets import ASSETS
-from spider.app.clock import Clock, SystemClock
+from spider.app.clock import WAKE, Clock, SystemClock
 from spider.app.desktop import name_the_app, software_framebuffer
 from spider.app.displays import display_of, displays
 from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sound, Sounds
 from spider.app.table.scene import TableScene
-from spider.app.worker import WAKE, Worker
 from spider.data.history import GameLog
 from spider.data.messages import Message
 from spider.data.persistence import Persistence, Problem, Saved, load_saved
@@ -39,6 +37,9 @@ from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.text.i18n import say, set_language, tr
+
+if TYPE_CHECKING:
+    from spider.app.worker import Worker
 
 #: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``):
 #: their classes in :mod:`spider.app.dialogs`, imported when one first opens (the first
@@ -55,8 +56,7 @@ MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, de
 MIN_WINDOW = (800, 600)
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):  # (made at import in a sixth of a dataclass's time)
     """What one frame put on the window: the areas presented (none when nothing
     changed), and whether the whole window was drawn afresh."""
 

@@ -13,7 +13,6 @@ every play, so muting needs no extra call.
 from __future__ import annotations
 
 import contextlib
-import logging
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,11 +21,12 @@ import pygame
 
 from spider.app.assets import SOUNDS
 from spider.app.desktop import quiet_stderr
+from spider.logs import logger
 
 if TYPE_CHECKING:
     from spider.app.host import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 

@@ -11,17 +11,16 @@ cancels the running one; a cancelled job's answer is dropped. Each answer posts
 from __future__ import annotations
 
 import contextlib
-import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
-log = logging.getLogger(__name__)
+from spider.app.clock import WAKE
+from spider.logs import logger
 
-#: The event an answer posts to wake the loop (it carries nothing: answers are taken).
-WAKE = pygame.event.custom_type()
+log = logger(__name__)
 
 #: Job kinds, most urgent first: a hint, the demo's next step, a winnable deal for
 #: New game, the "can still be won" search.

@@ -8,7 +8,6 @@ in the same envelope as the other saved files; a damaged file is set aside.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -16,9 +15,10 @@ from typing import Any
 from spider.data.session import Session
 from spider.data.statistics import stats_key
 from spider.data.storage import Loaded, atomic_write_json, load_document
+from spider.logs import logger
 from spider.model.dealcode import DealCode
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 HISTORY_FILE = "history.json"
 HISTORY_VERSION = 1

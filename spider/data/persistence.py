@@ -27,7 +27,6 @@ Nothing here raises to the game loop, translates text or draws: messages go up a
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -52,8 +51,9 @@ from spider.data.storage import (
     save_document,
     sweep_temporary,
 )
+from spider.logs import logger
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 GAME_FILE = "game.json"
 #: What each file holds, for messages ("settings", "game", "statistics").

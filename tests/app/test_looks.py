@@ -190,10 +190,11 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
         return rasterise(file, size)
 
     def counting_cloth(size, *args, **kwargs):  # type: ignore[no-untyped-def]
-        cloths.append(size)
+        if size == g.size:  # the table's (not a swatch's)
+            cloths.append(size)
         return draw_cloth(size, *args, **kwargs)
     monkeypatch.setattr(pygame.image, "load_sized_svg", counting_rasterise)
-    monkeypatch.setattr("spider.app.table.renderer.render_felt", counting_cloth)
+    monkeypatch.setattr(felt, "render_felt", counting_cloth)
 
     app.open_settings()
     driver.key(pygame.K_TAB, pygame.KMOD_CTRL)      # the page of the looks

@@ -1,5 +1,6 @@
 """What the first frame waits for: the game starts without the solver, the dialogs,
-the command line's modules or the worker's thread; they come when first needed."""
+the command line's modules, logging or the worker (its module and its thread); they
+come when first needed. The first frame is drawn straight into the window."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pygame
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +52,8 @@ main([])
 
 #: Kept out of the first frame (module names, or their leading part).
 DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
-            "spider.commands.play", "argparse", "spider.app.table.previews")
+            "spider.commands.play", "argparse", "spider.app.table.previews",
+            "spider.app.worker", "logging")
 
 
 def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -> None:
@@ -68,3 +72,40 @@ def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -
     # Then, between frames, the search for a win is asked of the worker (from the
     # position's snapshot), and what the player has seen is worked out.
     assert {"spider.solver.state", "spider.solver.hints"} <= set(later["later"])
+
+
+def first_and_later(code: str, size: tuple[int, int]) -> tuple[bytes, bytes, bool]:
+    """A game in progress started: its first frame; the same table drawn whole from the
+    layers made after it; and whether the first was drawn without them."""
+    from spider.app.clock import ManualClock
+    from spider.app.loop import App
+    from spider.data.session import Session
+    from spider.data.settings import Settings
+    from spider.model.dealcode import DealCode
+    from spider.model.game import DEAL
+
+    session = Session(DealCode.parse(code))
+    session.game.play(DEAL)
+    app = App(settings=Settings(), session=session, size=size, fullscreen=False,
+              clock=ManualClock())
+    try:
+        app.step()
+        first = pygame.image.tobytes(app.screen, "RGB")
+        direct = app.table.renderer.background is None
+        app.run_until_idle()
+        app.table.renderer.forget_resting()
+        app.request_redraw()
+        app.step()
+        return first, pygame.image.tobytes(app.screen, "RGB"), direct
+    finally:
+        app.close()
+
+
+def test_the_first_frame_is_drawn_straight_into_the_window_as_the_layers_show_it() -> None:
+    """No window-sized picture is made before the first frame (the cloth and the cards
+    go straight into the window), and it is the table the layers made after it show:
+    from a cloth drawn afresh, then from the one kept."""
+    for _ in range(2):
+        first, later, direct = first_and_later("SP1-S4C-BCDEFGH", (1280, 720))
+        assert direct
+        assert first == later

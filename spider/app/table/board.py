@@ -10,7 +10,6 @@ model and rebuilt from it if anything differs, so no card can end up wrong.
 from __future__ import annotations
 
 import itertools
-import logging
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,10 +18,11 @@ from operator import attrgetter
 from spider.app.sound import Sound
 from spider.app.table.geometry import TableGeometry
 from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Easing, Step
+from spider.logs import logger
 from spider.model.cards import KING, Card, Suit
 from spider.model.game import CardFlipped, CardsDealt, CardsMoved, Event, Game, Outcome, RunRemoved
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 #: Animation speed setting → factor on every duration (0: no animation).
 SPEEDS = {"normal": 1.0, "fast": 0.45, "off": 0.0}

@@ -23,7 +23,6 @@ made (:mod:`spider.app.table.keptcards`): the next start at that size reads them
 from __future__ import annotations
 
 import io
-import logging
 import re
 import threading
 import time
@@ -40,12 +39,13 @@ from spider.app.assets import CARDS
 from spider.app.table.rasteriser import Rasteriser, rasterise
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
+from spider.logs import logger
 from spider.model.cards import RANK_LETTERS, Card, Suit
 
 if TYPE_CHECKING:
     from spider.app.table.keptcards import KeptCards
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 RED, BLACK = "#c8102e", "#111111"
 #: Four-colour mode: diamonds blue, clubs green (the art's red/black swapped out).
@@ -666,5 +666,15 @@ def draw_large_index(surface: pygame.Surface, card: Card, colour: tuple[int, int
 
 
 def _prepared(surface: pygame.Surface) -> pygame.Surface:
-    """Converted for fast blitting when a window exists."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+    """Converted for fast blitting when a window exists (unless it is in the window's
+    alpha format already, as a kept picture is: converting would only copy it)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    if surface.get_flags() & pygame.SRCALPHA and surface.get_masks() == _alpha_masks():
+        return surface
+    return surface.convert_alpha()
+
+
+def _alpha_masks() -> tuple[int, int, int, int]:
+    """The pixel layout of a picture converted for the window with its alpha."""
+    return pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()

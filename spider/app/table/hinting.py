@@ -47,13 +47,13 @@ frame waits for none of them.
 from __future__ import annotations
 
 import copy
-import logging
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from spider.logs import logger
 from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.text.i18n import tr
 
@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from spider.solver.hints import Hint, Seen
     from spider.solver.state import Position
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 #: Seconds after which a hint stops sampling on a very slow machine: an outer limit
 #: only (a hint takes a few tenths of a second).

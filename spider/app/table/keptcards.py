@@ -1,16 +1,17 @@
-"""Card pictures kept between runs, so that a start at a size played before shows its
-cards without rasterising the art again (most of the first frame's work otherwise).
+"""Pictures kept between runs, so that a start at a size played before shows its table
+without making it again (most of the first frame's work otherwise): the card set
+(rasterised art) and the cloth (:mod:`spider.app.table.felt`).
 
-A set (the 52 faces and the back at one card size, colours, back and index) is one
-file in the user cache folder, named by a checksum of everything its pictures depend
-on: the size and choices, the art's and fonts' files (names, sizes, times), the code
-that draws them and pygame's version. The file holds a header with all of that
-(checked before a picture is read), then each picture's BGRA bytes in
-``ALL_PICTURES`` order. It is written whole (beside its place, then renamed) once
-every picture of the set is made, in the frame's spare time; only the newest ``KEEP``
-sets stay. A picture is read alone, when asked for. Whatever goes wrong reading (no
-file, a short or damaged one) means the picture is rasterised as before; writing,
-that the set is not kept.
+A set of pictures (the 52 faces and the back at one card size, colours, back and
+index; or the cloth at one window size and colour) is one file in the user cache
+folder, named by a checksum of everything its pictures depend on: the size and
+choices, the art's and fonts' files (names, sizes, times), the code that draws them
+and pygame's version. The file holds a header with all of that (checked before a
+picture is read), then each picture's BGRA bytes in order. It is written whole
+(beside its place, then renamed) once every picture of the set is made, in the
+frame's spare time; only the newest few sets of a kind stay. A picture is read
+alone, when asked for. Whatever goes wrong reading (no file, a short or damaged one)
+means the picture is made as before; writing, that the set is not kept.
 """
 
 from __future__ import annotations
@@ -37,9 +38,8 @@ MAGIC = b"SPCARDS1"
 #: little-endian), so a picture read needs no reordering to be drawn.
 ORDER: Final = "BGRA"
 HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of the key
-#: Sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
+#: Card sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
-SUFFIX = ".cards"
 
 
 def _signature(paths: list[Path]) -> bytes:
@@ -55,37 +55,50 @@ def _signature(paths: list[Path]) -> bytes:
     return "\n".join(parts).encode()
 
 
-@cache
-def _files(folder: Path, pattern: str) -> bytes:
-    """The signature of the files in ``folder`` matching ``pattern``: the game's own
-    art and fonts, looked at once a run (each new card size asks)."""
-    return _signature(sorted(folder.glob(pattern)))
+def _files(folder: Path, suffix: str = "") -> list[Path]:
+    """The files in ``folder`` whose names end with ``suffix``, by name (none if it
+    cannot be read)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries
+                           if entry.name.endswith(suffix) and not entry.name.startswith("."))
+    except OSError:
+        return []
+    return [folder / name for name in names]
 
 
 @cache
-def _code_signature() -> bytes:
-    """The signature of the files whose change changes the pictures: the modules that
-    draw them (from source), or the executable (a built game); looked at once a run."""
+def _signed_files(folder: Path, suffix: str = "") -> bytes:
+    """The signature of the files in ``folder`` whose names end with ``suffix``: the
+    game's own art and fonts, looked at once a run (each new card size asks)."""
+    return _signature(_files(folder, suffix))
+
+
+@cache
+def code_signature(*modules: str) -> bytes:
+    """What changes when the code that draws the pictures does: the ``modules`` (file
+    names beside this one) from source, or the executable (a built game); looked at
+    once a run."""
     if getattr(sys, "frozen", False):
         return _signature([Path(sys.executable)])
-    return _signature([Path(__file__).with_name("cardimages.py"), Path(__file__)])
+    here = Path(__file__)
+    return _signature([here.with_name(name) for name in modules] + [here])
 
 
-class KeptCards:
-    """The kept set for one card size, colours, back and index, if there is one."""
+class KeptPictures:
+    """The kept set of ``count`` pictures of ``size`` of one ``kind`` (its folder and
+    suffix), told apart from other sets by ``key`` (everything they depend on)."""
 
-    def __init__(self, size: tuple[int, int], choices: tuple[object, ...], art: Path,
-                 count: int, folder: Path | None = None) -> None:
-        """``choices``: what else the pictures depend on (colours, back, index);
-        ``art``: the folder of the card art; ``count``: pictures in a set."""
+    #: Sets of this kind kept.
+    keep = KEEP
+
+    def __init__(self, kind: str, size: tuple[int, int], count: int, key: bytes,
+                 folder: Path | None = None) -> None:
         self.size, self.count = size, count
-        self.key = b"\0".join((repr((VERSION, size, choices, count, pygame.version.ver,
-                                     pygame.version.SDL)).encode(),
-                               _files(art, "*.svg"),
-                               _files(FONTS, "*.*"),  # the large index
-                               _code_signature()))
-        name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}{SUFFIX}"
-        self.path = (folder or cache_dir()) / "cards" / name
+        self.key = b"\0".join((repr((VERSION, size, count, pygame.version.ver,
+                                     pygame.version.SDL)).encode(), key))
+        name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}.{kind}"
+        self.path = (folder or cache_dir()) / kind / name
         self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key
         self._bytes = size[0] * size[1] * 4
         #: Whether the file holds this set (then it is not written again).
@@ -103,13 +116,16 @@ class KeptCards:
             return False
         return header == self._header and length == len(header) + self.count * self._bytes
 
+    def _offset(self, index: int) -> int:
+        return len(self._header) + index * self._bytes
+
     def read(self, index: int) -> pygame.Surface | None:
         """Picture ``index`` of the set, or ``None`` (not kept, or unreadable)."""
         if not self.complete or not 0 <= index < self.count:
             return None
         try:
             with open(self.path, "rb") as file:
-                file.seek(len(self._header) + index * self._bytes)
+                file.seek(self._offset(index))
                 data = file.read(self._bytes)
             if len(data) != self._bytes:
                 return None
@@ -117,9 +133,35 @@ class KeptCards:
         except (OSError, ValueError, pygame.error):
             return None
 
-    def write(self, pictures: Mapping[int, pygame.Surface]) -> bool:
-        """Keep the set (``pictures`` by index, every one of them); then let go of
-        the oldest sets beyond ``KEEP``. Whether it was written."""
+    def read_into(self, index: int, surface: pygame.Surface) -> bool:
+        """Picture ``index`` drawn over ``surface`` (of the set's size, without
+        per-pixel alpha): read straight into its pixels when they are laid out as
+        the file's. Whether it was there to read (if not, ``surface`` may hold part of
+        it)."""
+        if (not self.complete or not 0 <= index < self.count
+                or surface.get_size() != self.size):
+            return False
+        if not _laid_out_as_kept(surface):
+            picture = self.read(index)
+            if picture is None:
+                return False
+            surface.blit(picture.convert(surface), (0, 0))
+            return True
+        try:
+            with open(self.path, "rb", buffering=0) as file:
+                file.seek(self._offset(index))
+                pixels = surface.get_view("1")
+                try:
+                    return file.readinto(pixels) == self._bytes  # type: ignore[arg-type]
+                finally:
+                    del pixels  # the surface is locked while it lives
+        except (OSError, ValueError, pygame.error):
+            return False
+
+    def write(self, pictures: Mapping[int, pygame.Surface | bytes]) -> bool:
+        """Keep the set (``pictures`` by index, every one of them, or their ``ORDER``
+        bytes); then let go of the oldest sets of its kind beyond ``keep``. Whether it
+        was written."""
         if self.complete or len(pictures) != self.count:
             return False
 
@@ -127,22 +169,47 @@ class KeptCards:
             yield self._header
             for index in range(self.count):
                 picture = pictures[index]
-                if picture.get_size() != self.size:
+                data = (picture if isinstance(picture, bytes)
+                        else pygame.image.tobytes(picture, ORDER))
+                if len(data) != self._bytes:
                     raise ValueError("a picture of another size")
-                yield pygame.image.tobytes(picture, ORDER)
+                yield data
 
         try:
             atomic_write(self.path, chunks(), durable=False)
         except (StorageError, ValueError, pygame.error):
             return False
         self.complete = True
-        _prune(self.path.parent)
+        _prune(self.path.parent, self.path.suffix, self.keep)
         return True
 
 
-def _prune(folder: Path) -> None:
-    """Remove all but the ``KEEP`` sets used or made last."""
+def _laid_out_as_kept(surface: pygame.Surface) -> bool:
+    """Whether ``surface``'s pixels are rows of ``ORDER`` bytes without gaps (the
+    alpha byte unused), so that a kept picture's bytes can be read straight in."""
+    return (sys.byteorder == "little" and surface.get_bitsize() == 32
+            and surface.get_masks()[:3] == (0xFF0000, 0xFF00, 0xFF)
+            and not surface.get_flags() & pygame.SRCALPHA
+            and surface.get_pitch() == surface.get_width() * 4)
+
+
+class KeptCards(KeptPictures):
+    """The kept card set for one card size, colours, back and index, if there is one."""
+
+    def __init__(self, size: tuple[int, int], choices: tuple[object, ...], art: Path,
+                 count: int, folder: Path | None = None) -> None:
+        """``choices``: what else the pictures depend on (colours, back, index);
+        ``art``: the folder of the card art; ``count``: pictures in a set."""
+        key = b"\0".join((repr(choices).encode(),
+                          _signed_files(art, ".svg"),
+                          _signed_files(FONTS),  # the large index
+                          code_signature("cardimages.py")))
+        super().__init__("cards", size, count, key, folder)
+
+
+def _prune(folder: Path, suffix: str, keep: int) -> None:
+    """Remove all but the ``keep`` sets used or made last."""
     with contextlib.suppress(OSError):
-        sets = sorted(folder.glob(f"*{SUFFIX}"), key=lambda path: path.stat().st_mtime_ns)
-        for path in sets[:-KEEP]:
+        sets = sorted(_files(folder, suffix), key=lambda path: path.stat().st_mtime_ns)
+        for path in sets[:-keep]:
             path.unlink()

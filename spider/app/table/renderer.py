@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -28,7 +28,7 @@ from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, CardImages
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
-from spider.app.table.felt import add_grain, render_felt, table_colour
+from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
@@ -106,6 +106,8 @@ class TableRenderer:
         self._overlays: tuple[object, ...] = ()
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
+        #: The window was drawn without the kept layers: they are made in spare time.
+        self._layers_due = False
 
     @property
     def geometry(self) -> TableGeometry:
@@ -147,9 +149,7 @@ class TableRenderer:
             if self.background is not None and self.background.get_size() != g.size:
                 self._still = None  # let go before a bigger one is made
             self.background, self._background_key = None, key
-            self._background_work = None
-            if not later:
-                self._backdrop()
+            self._background_work = None  # made when first drawn (or later: see spare)
         self._still_key = None  # the resting cards are drawn again (into the same buffer)
 
     def keep_interim(self) -> None:
@@ -178,17 +178,20 @@ class TableRenderer:
         return self._bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer, in steps of at most about what a still frame takes: the
-        cloth's light; its grain, in two halves; the bar laid out at the window's size;
-        the bar's backdrop and the outlines of empty places."""
+        """The static layer in its buffer (see :meth:`_static_layer`)."""
+        self.background = yield from self._static_layer(
+            self._background_buffer.get(self.geometry.size))
+
+    def _static_layer(self, into: pygame.Surface,
+                      keep: bool = False) -> Generator[None, None, pygame.Surface]:
+        """The static layer drawn into ``into``, in steps of at most about what a still
+        frame takes: the cloth (kept by an earlier run, or its light, then its grain;
+        ``keep``: a cloth drawn afresh is kept for the next run); the bar laid out at
+        the window's size; the bar's backdrop and the outlines of empty places. Returns
+        the picture (``into`` unless it does not fit)."""
         g = self.geometry
-        surface = render_felt(g.size, table_colour(self.table.app.settings.table),
-                              into=self._background_buffer.get(g.size), grain=False)
-        yield
-        half = g.size[1] // 2
-        add_grain(surface, (0, half))
-        yield
-        add_grain(surface, (half, g.size[1]))
+        colour = table_colour(self.table.app.settings.table)
+        surface = yield from cloth(g.size, colour, into, keep)
         yield
         bar = self.bar
         yield
@@ -200,7 +203,7 @@ class TableRenderer:
         surface.blit(slot, g.stock_pile(0, 1))
         self._bar_strip = surface.subsurface(g.bar.x, g.bar.y, g.bar.w, g.bar.h).copy()
         self._bar_key = None
-        self.background = surface
+        return surface
 
     def want_pictures(self) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the
@@ -215,14 +218,23 @@ class TableRenderer:
         return self.images.pending
 
     def spare(self, until: float, calm: bool) -> bool:
-        """Work that can wait, in the time left in the frame: just after a resize what
-        the resized table needs to be drawn (see :meth:`_prepare_after_resize`), then
-        card pictures still wanted, made by the background thread (``calm``: when
-        stand-ins are replaced the resting cards are drawn again here, not in the next
-        frame). True when the table is to be drawn again."""
+        """Work that can wait, in the time left in the frame: a cloth drawn afresh is
+        kept for the next run (when nothing moves, ``calm``, or after the first frame);
+        after the first frame, the static and still layers it was drawn without; just
+        after a resize what the resized table needs to be drawn (see
+        :meth:`_prepare_after_resize`), then card pictures still wanted, made by the
+        background thread (when calm and stand-ins are replaced the resting cards are
+        drawn again here, not in the next frame). True when the table is to be drawn
+        again."""
         if self._whole_pass:  # (see __init__)
             self._whole_pass = False
             return False
+        if calm or self._layers_due:
+            keep_cloth()  # (then the layers read it)
+        if self._layers_due:
+            self._layers_due = False
+            if self.interim is None and self.table.controller.celebration is None:
+                self._still_layer(self.table.board.layers()[0])
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         self._ready_turning()
@@ -566,12 +578,29 @@ class TableRenderer:
             for sprite in resting:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
-            surface.blit(self._still_layer(resting), (0, 0))
+            if (self._still is None and self.background is None
+                    and surface is pygame.display.get_surface()):
+                self._compose(surface, resting)
+            else:
+                surface.blit(self._still_layer(resting), (0, 0))
             self._moved = [area for area, _ in self._moving_areas(flying, dragged)]
         groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
             groups.append(_Moving(dragged, held=True))
         self._draw_moving(surface, groups, self._highlights())
+
+    def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
+        """The static layer and the resting cards drawn straight into the window, when
+        neither is made yet (the first frame): no window-sized picture of their own is
+        made and copied before the window shows them; they are made in spare time
+        after it (:meth:`spare`)."""
+        for _ in self._static_layer(window, keep=True):
+            pass  # every step at once
+        top = _uncovered(resting)
+        for sprite in resting:
+            if sprite in top:
+                self._blit(window, sprite)
+        self._layers_due = True
 
     def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
                      highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
