@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import random
 import sys
 import types
+from collections import Counter
 
 import pygame
 import pytest
@@ -12,6 +14,8 @@ import pytest
 from spider.app.table import cardimages
 from spider.app.table.cardimages import CardImages, soft_shadow
 from spider.app.ui.pictures import PictureCache, kept
+from spider.model.dealcode import DealCode
+from tools.bench.memory import play_game
 
 FOUR_K = (3840, 2160)
 
@@ -122,3 +126,51 @@ def test_shadows_of_many_group_heights_keep_a_few_pictures() -> None:
         images.shadow((128, height))
     tallest, _ = images.shadow((128, 900))
     assert kept_pictures(images) <= cardimages.SHADOWS * tallest.get_pitch() * tallest.get_height()
+
+
+def _kept_objects(driver) -> Counter[str]:
+    """Python's objects by type on a fresh deal of one deal code (what a game leaves
+    behind, not the game on the table)."""
+    driver.app.new_game(DealCode.parse("SP1-S4C-BCDEFGH"))
+    driver.settle()
+    gc.collect()
+    return Counter(type(item).__qualname__ for item in gc.get_objects())
+
+
+def _caches() -> dict[str, tuple[int, int | None]]:
+    """Entries in each cache of the game's modules, and its bound (None: none)."""
+    found: dict[str, tuple[int, int | None]] = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("spider."):
+            continue
+        for attribute, value in vars(module).items():
+            if hasattr(value, "cache_info"):  # functools
+                info = value.cache_info()
+                found[f"{name}.{attribute}"] = info.currsize, info.maxsize
+            elif isinstance(cache := getattr(value, "cache", value), PictureCache):
+                found[f"{name}.{attribute}"] = len(cache), cache.most or cache.limit
+    return found
+
+
+@pytest.mark.slow
+def test_a_long_session_keeps_nothing_for_each_game_but_its_record(play) -> None:
+    """Games played by real events leave nothing behind but the saved record of each
+    (the history keeps the last games of each kind: bounded by ``history.LIMIT``)."""
+    driver = play()
+    chance = random.Random(3)
+    for _ in range(3):  # the caches fill
+        play_game(driver, chance, actions=15)
+    _kept_objects(driver)  # the first count fills caches of its own (isinstance's)
+    before, blocks, caches = _kept_objects(driver), sys.getallocatedblocks(), _caches()
+    games = 6
+    for _ in range(games):
+        play_game(driver, chance, actions=15)
+    grown = _kept_objects(driver) - before
+    assert grown.pop("GameRecord", 0) <= games
+    assert sum(grown.values()) <= 40, grown.most_common(8)
+    # Objects gc does not follow (strings, numbers, surfaces): a few dozen a game.
+    assert sys.getallocatedblocks() - blocks <= 60 * games
+    # A cache keyed by what changes (the clock, the score) grows only up to its bound.
+    grew = {name: size for name, (size, bound) in _caches().items()
+            if bound is None and size > caches.get(name, (0, None))[0]}
+    assert not grew

@@ -760,7 +760,7 @@ def run_bench(sizes: Sequence[tuple[int, int]], frames: int, idle_seconds: float
                                       idle_seconds if quick else WINDOW_IDLE_SECONDS,
                                       startup_runs, say)
     say("a long session of play (memory)...")
-    session = memory.play_session(QUICK_MEMORY_GAMES if quick else MEMORY_GAMES, say=say)
+    session = memory.measure(QUICK_MEMORY_GAMES if quick else MEMORY_GAMES, say=say)
     report["memory_growth_mb_per_100_games"] = session["growth_mb_per_100_games"]
     report["memory_session"] = {"games": session["games"], "rss_mb": session["rss_mb"]}
     report["budgets"] = check_budgets(report)

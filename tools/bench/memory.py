@@ -1,10 +1,13 @@
 """Memory over a long session: a player who leaves the game open plays hundreds of games.
 
 The real App (dialogs, saving, sound, the hint worker) at 1920×1080 on the manual
-clock, played by real events: a new game, then forty actions — drags of random legal
-moves, deals, undos and redos — and again. The process's resident memory is read
-after every game; growth is the least-squares slope over the second half of the games
-(the first half includes the caches filling up), in MB per 100 games.
+clock, in a process of its own, played by real events: a new game, then forty actions
+— drags of random legal moves, deals, undos and redos — and again. The process's
+resident memory is read after every game; growth is the least-squares slope over the
+second half of the games (the first half includes the caches filling up), in MB per
+100 games. Beside it, to tell what grows: the C heap in use (glibc's ``mallinfo2``;
+what it holds free comes and goes with the pictures of each frame) and the blocks
+Python has allocated (its own objects).
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ import sys
 import tempfile
 import tracemalloc
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from spider.app.table.driver import EventDriver
 
 GAMES = 300
 ACTIONS = 40
@@ -65,15 +71,12 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
     folder = tempfile.mkdtemp(prefix="spider-bench-memory-")
     os.environ["SPIDER_DATA_DIR"] = folder
     os.environ["SPIDER_CACHE_DIR"] = os.path.join(folder, "cache")  # never the player's
-    import pygame
-
     from spider.app.clock import ManualClock
     from spider.app.loop import App
     from spider.app.table.driver import EventDriver
     from spider.data.persistence import load_saved
     from spider.data.session import Session
     from spider.model.dealcode import DealCode
-    from spider.model.game import DEAL
 
     chance = random.Random(seed)
     app = App(saved=load_saved(), session=Session(DealCode.parse("SP1-S2C-AAAAAAB")),
@@ -82,28 +85,16 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
     driver.settle()
     readings: list[tuple[int, float]] = []
     heap: list[tuple[int, float, float]] = []
+    blocks: list[tuple[int, float]] = []
     if traced:
         tracemalloc.start(12)
     snapshot: tracemalloc.Snapshot | None = None
     try:
         for number in range(1, games + 1):
-            app.new_game(DealCode.random(suits=chance.choice((1, 2, 4)), rng=chance))
-            driver.settle()
-            for _ in range(actions):
-                game = app.session.game
-                roll = chance.random()
-                moves = game.legal_moves()
-                if roll < 0.6 and moves:
-                    driver.drag_move(chance.choice(moves))
-                elif roll < 0.75 and game.is_legal(DEAL):
-                    driver.click(driver.stock_point())
-                elif roll < 0.9:
-                    driver.key(pygame.K_z, pygame.KMOD_CTRL)
-                else:
-                    driver.key(pygame.K_y, pygame.KMOD_CTRL)
-                driver.settle()
+            play_game(driver, chance, actions)
             readings.append((number, _rss_mb()))
             heap.append((number, *_heap_mb()))
+            blocks.append((number, sys.getallocatedblocks() / 1000))
             if traced and number == traced[0]:
                 snapshot = tracemalloc.take_snapshot()
             elif traced and number == traced[1] and snapshot is not None:
@@ -118,7 +109,57 @@ def play_session(games: int = GAMES, actions: int = ACTIONS, seed: int = 1,
     return {"games": games, "actions_per_game": actions, "rss_mb": readings,
             "heap_mb": heap,
             "growth_mb_per_100_games": slope_per_100(later) if len(later) > 1 else 0.0,
-            "heap_growth_mb_per_100_games": slope_per_100(in_use) if len(in_use) > 1 else 0.0}
+            "heap_growth_mb_per_100_games": slope_per_100(in_use) if len(in_use) > 1 else 0.0,
+            "python_blocks_k": blocks,
+            "python_blocks_growth_k_per_100_games": slope_per_100(blocks[len(blocks) // 2:])
+            if len(blocks) > 2 else 0.0}
+
+
+def measure(games: int = GAMES, size: tuple[int, int] = SIZE, every: int = 20,
+            say: Any = lambda message: None) -> dict[str, Any]:
+    """:func:`play_session` in a fresh process, as a player's session starts: what the
+    caller did before (other benchmarks) is not counted, and its environment is kept."""
+    import json
+    import subprocess
+
+    command = [sys.executable, "-m", "tools.bench.memory", str(games),
+               "--size", f"{size[0]}x{size[1]}", "--every", str(every)]
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    with subprocess.Popen(command, cwd=Path(__file__).resolve().parents[2], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        assert run.stdout is not None and run.stderr is not None
+        for line in run.stderr:
+            say(line.rstrip())
+        out = run.stdout.read()
+    if run.returncode != 0:
+        raise RuntimeError(f"the memory bench failed ({run.returncode})")
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def play_game(driver: EventDriver, chance: random.Random, actions: int = ACTIONS) -> None:
+    """A new game of one, two or four suits, then ``actions`` actions by real events:
+    drags of random legal moves, deals, undos and redos."""
+    import pygame
+
+    from spider.model.dealcode import DealCode
+    from spider.model.game import DEAL
+
+    app = driver.app
+    app.new_game(DealCode.random(suits=chance.choice((1, 2, 4)), rng=chance))
+    driver.settle()
+    for _ in range(actions):
+        game = app.session.game
+        roll = chance.random()
+        moves = game.legal_moves()
+        if roll < 0.6 and moves:
+            driver.drag_move(chance.choice(moves))
+        elif roll < 0.75 and game.is_legal(DEAL):
+            driver.click(driver.stock_point())
+        elif roll < 0.9:
+            driver.key(pygame.K_z, pygame.KMOD_CTRL)
+        else:
+            driver.key(pygame.K_y, pygame.KMOD_CTRL)
+        driver.settle()
 
 
 def _say_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, say: Any,
@@ -147,4 +188,5 @@ if __name__ == "__main__":  # python -m tools.bench.memory [games [first last]] 
                           traced=tuple(options.traced[:2]) if len(options.traced) > 1 else None,
                           size=(int(width), int(height)), every=options.every)
     print(json.dumps({key: result[key] for key in (
-        "games", "growth_mb_per_100_games", "heap_growth_mb_per_100_games")}))
+        "games", "growth_mb_per_100_games", "heap_growth_mb_per_100_games",
+        "python_blocks_growth_k_per_100_games", "rss_mb")}))
