@@ -1,8 +1,9 @@
-"""The shortest way found to clear the table once the stock is empty.
+"""The shortest way found to win from a position near the end of a line.
 
-A found line's last segment is played by a best-first search that follows the
-evaluation, not the number of moves, so it wanders. Here it is searched again
-by weighted A*, counting moves, with a bound that is rarely far off:
+A found line's last segments are played by a best-first search that follows the
+evaluation, not the number of moves, so they wander. Here they are searched
+again by weighted A*, counting moves and deals, with a bound that is rarely far
+off:
 
 * a table holds :func:`groups` groups: each column's cards split wherever a
   card does not lie on the next higher card of its suit (a face-down card is a
@@ -12,10 +13,13 @@ by weighted A*, counting moves, with a bound that is rarely far off:
   the run's king goes with it);
 * so clearing a table of ``g`` groups and ``r`` runs takes at least
   ``max(g - r, r)`` moves (:func:`moves_needed`), which also prunes every
-  position that cannot beat the line already known.
+  position that cannot beat the line already known. While the stock lasts, the
+  deals left are added, and the groups are counted with the stock dealt onto
+  the table as it lies (moves before a deal may change that: then it is an
+  estimate, not a bound).
 
-Positions are compared regardless of the order of the columns (with the stock
-empty the order no longer matters). The work is counted in positions expanded.
+Once the stock is empty, positions are compared regardless of the order of the
+columns (the order no longer matters). The work is counted in positions expanded.
 """
 
 from __future__ import annotations
@@ -26,12 +30,11 @@ from spider.solver.detours import Trail, unwind
 from spider.solver.detours import groups as column_groups
 from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Position, Step, movable_length
 
-#: The weight of the bound against the moves made: above 1 a longer line may be
-#: found, but far sooner (searching again at 1.8 and 1.3 took six times the work and
-#: gained 4.5 moves on the median 2-suit line, none on 1 or 4 suits).
-WEIGHT = 2.5
+#: The weights of the bound against the moves made, tried in turn while each finds a
+#: shorter line than the one before (above 1 a longer line may be found, but far sooner).
+WEIGHTS = (4.0, 2.5, 1.5, 1.2)
 #: Positions expanded, at most, for one ending.
-NODES = 1500
+NODES = 800
 
 
 def groups(cols: Columns) -> int:
@@ -39,14 +42,37 @@ def groups(cols: Columns) -> int:
     return sum(column_groups(column) for column in cols)
 
 
-def moves_needed(cols: Columns) -> int:
-    """At least this many moves clear the table (stock empty)."""
-    runs = sum(len(column) for column in cols) // RUN_LENGTH
-    return max(groups(cols) - runs, runs)
+def moves_needed(cols: Columns, stock: tuple[int, ...] = ()) -> int:
+    """At least this many moves and deals win from ``cols`` and ``stock`` (see the module)."""
+    count = _Groups(stock, len(cols))
+    runs = (sum(len(column) for column in cols) + len(stock)) // RUN_LENGTH
+    return _needed(count.table(cols), runs, count.deals)
+
+
+class _Groups:
+    """Each column's groups with ``stock`` dealt onto it (see the module), remembered."""
+
+    def __init__(self, stock: tuple[int, ...], width: int) -> None:
+        self.deals = -(-len(stock) // width)
+        self.dealt = [stock[index::width] for index in range(width)]
+        self.known: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def column(self, index: int, column: tuple[int, ...]) -> int:
+        key = (index if self.deals else 0, column)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = column_groups(column + self.dealt[index])
+        return found
+
+    def table(self, cols: Columns) -> int:
+        return sum(self.column(index, column) for index, column in enumerate(cols))
 
 
 def _moves(position: Position) -> list[Step]:
-    """Every legal move, to the first empty column only; none that just moves a column."""
+    """Every legal move, to the first empty column only once the stock is empty (then
+    which one does not matter), and none that just moves a column; the deal last."""
+    if position.stock:
+        return position.legal_steps()
     cols = position.cols
     empty = next((index for index, column in enumerate(cols) if not column), -1)
     onto: dict[int, list[int]] = {}
@@ -63,32 +89,62 @@ def _moves(position: Position) -> list[Step]:
     return out
 
 
-def finish(start: Position, nodes: int = NODES,
-           longest: int | None = None) -> tuple[list[Step] | None, int]:
-    """A short winning line from ``start`` (its stock empty) of fewer than ``longest``
-    moves, or ``None`` when none is found; and the positions expanded (at most ``nodes``)."""
-    if start.stock:
-        return None, 0
+def _key(position: Position) -> object:
+    if position.stock:
+        return position.cols, len(position.stock)
+    return tuple(sorted(position.cols))
+
+
+def finish(start: Position, nodes: int = NODES, longest: int | None = None,
+           weight: float = WEIGHTS[0]) -> tuple[list[Step] | None, int]:
+    """A short winning line from ``start`` of fewer than ``longest`` moves and deals, or
+    ``None`` when none is found; and the positions expanded (at most ``nodes``)."""
     bound = longest if longest is not None else 1 << 30
-    seen = {tuple(sorted(start.cols)): 0}
-    heap: list[tuple[float, int, int, Position, Trail]] = [
-        (WEIGHT * moves_needed(start.cols), 0, 0, start, None)]
+    width = len(start.cols)
+    runs = (sum(len(column) for column in start.cols) + len(start.stock)) // RUN_LENGTH
+    counts = {len(start.stock): _Groups(start.stock, width)}
+    total = counts[len(start.stock)].table(start.cols)
+    seen = {_key(start): 0}
+    # Ties go to the deeper position: nearer the win by the bound, as far by the weight.
+    heap: list[tuple[float, int, int, Position, int, Trail]] = [
+        (weight * _needed(total, runs, counts[len(start.stock)].deals), 0, 0, start, total,
+         None)]
     counter = spent = 0
     while heap and spent < nodes:
-        _, made, _, position, trail = heapq.heappop(heap)
-        if not any(position.cols):
+        _, made, _, position, total, trail = heapq.heappop(heap)
+        made = -made
+        if position.is_won:
             return unwind(trail), spent
         spent += 1
+        count = counts[len(position.stock)]
+        cols = position.cols
         for step in _moves(position):
             child = position.play(step)
-            key = tuple(sorted(child.cols))
+            key = _key(child)
             if seen.get(key, made + 2) <= made + 1:
                 continue
-            needed = moves_needed(child.cols)
+            if step is None:
+                after = counts.get(len(child.stock))
+                if after is None:
+                    after = counts[len(child.stock)] = _Groups(child.stock, width)
+                groups_now, deals = after.table(child.cols), after.deals
+            else:  # only the move's two columns change
+                source, target = step[0], step[1]
+                groups_now = (total - count.column(source, cols[source])
+                              - count.column(target, cols[target])
+                              + count.column(source, child.cols[source])
+                              + count.column(target, child.cols[target]))
+                deals = count.deals
+            needed = _needed(groups_now, runs - (child.removed - start.removed), deals)
             if made + 1 + needed >= bound:  # cannot beat the line known
                 continue
             seen[key] = made + 1
             counter += 1
-            heapq.heappush(heap, (made + 1 + WEIGHT * needed, made + 1, counter, child,
-                                  (step, trail)))
+            heapq.heappush(heap, (made + 1 + weight * needed, -made - 1, counter, child,
+                                  groups_now, (step, trail)))
     return None, spent
+
+
+def _needed(groups_now: int, runs: int, deals: int) -> int:
+    """:func:`moves_needed` from the table's groups, the runs left and the deals left."""
+    return deals + max(groups_now - runs, runs)

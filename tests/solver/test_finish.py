@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from spider.model.dealcode import DealCode
@@ -53,9 +53,27 @@ def test_a_wandering_ending_is_replaced_and_a_short_one_kept():
     assert shorter_ending(start, shorter) == shorter  # nothing shorter: the line stays
 
 
-def test_no_ending_is_searched_while_the_stock_lasts_or_beyond_the_budget():
-    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAB"))
-    assert finish(Position.from_game(game)) == (None, 0)
+# A deal left (the 2s, Ah and As): five moves and deals win, no fewer.
+A_DEAL_LEFT = """\
+rules: classic
+removed: 6
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s
+2: 3s
+3: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h
+stock: 2s Ah As
+"""
+
+
+def test_an_ending_is_searched_across_the_deals_left():
+    start = position(A_DEAL_LEFT)
+    assert moves_needed(start.cols, start.stock) == 5  # a deal, then six groups into two runs
+    line, spent = finish(start)
+    assert line is not None and None in line and len(line) == 5 and spent > 0
+    assert positions_of(start, line)[-1].is_won
+    assert finish(start, longest=5)[0] is None  # five are not fewer
+
+
+def test_no_ending_is_searched_beyond_the_budget():
     assert finish(position(TWO_RUNS), nodes=0) == (None, 0)
     assert finish(position(TWO_RUNS), longest=2)[0] is None  # two moves are not fewer
 
@@ -82,3 +100,21 @@ def test_shortened_lines_win_and_are_never_longer(number: int, suits: int):
     # The bound that prunes the searches holds for a real ending.
     rest = positions_of(start, shorter[:ending])[-1]
     assert len(shorter) - ending >= moves_needed(rest.cols)
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number=st.integers(0, 10_000), suits=st.sampled_from((1, 2, 4)), back=st.integers(0, 6))
+def test_endings_searched_from_any_deal_win_and_are_shorter(number: int, suits: int, back: int):
+    code = str(DealCode("SP", suits, False, number))
+    start = Position.from_game(game_from_code(DealCode.parse(code)))
+    steps = Searcher(start, math.inf, nodes=60_000).run()
+    assume(steps is not None)
+    assert steps is not None
+    firsts = [0, *(index + 1 for index, step in enumerate(steps) if step is None)]
+    first = firsts[max(0, len(firsts) - 1 - back)]
+    ending, spent = finish(positions_of(start, steps[:first])[-1], 800, len(steps) - first)
+    assert spent <= 800
+    if ending is not None:
+        assert len(ending) < len(steps) - first
+        assert verify(game_from_code(DealCode.parse(code)), [*steps[:first], *ending])

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import search
+from spider.solver import shorten as shorten_module
 from spider.solver.search import solve, verify
 from spider.solver.shorten import drop_moves, is_legal, shortcuts, shorten
 from spider.solver.state import Position, Step
@@ -75,3 +77,14 @@ def test_asking_whether_a_win_exists_spends_nothing_on_a_shorter_line(monkeypatc
     monkeypatch.setattr(search, "shorten", refuse)
     code = find_winnable_code("SP", 1, False, 600, random.Random(7), nodes_per_try=60_000)
     assert can_still_win(game_from_code(code), 600, nodes=60_000) is True
+
+
+def test_a_cancelled_shortening_searches_nothing_and_keeps_a_winning_line(monkeypatch):
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("the ending was searched after the player cancelled")
+
+    monkeypatch.setattr(shorten_module, "finish", refuse)
+    cancel = threading.Event()
+    cancel.set()
+    start = position(ACE)
+    assert shorten(start, [(1, 2, 1), (2, 1, 1), (1, 0, 1)], cancel=cancel) == [(1, 0, 1)]
