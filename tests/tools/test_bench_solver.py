@@ -74,3 +74,14 @@ def test_hint_budgets_are_compared_on_the_same_games() -> None:
     assert "honest SP1-S4C-AAAAAAA 1x2 lost" in text and "honest SP1-S4C-AAAAAAA 2x1" in text
     assert "hints: 1x2, 2x1 samples x nodes" in text
     assert "  4 suits at 1x2: honest" in text and "  4 suits at 2x1: honest" in text
+
+
+@pytest.mark.slow
+def test_honest_games_take_turns_across_suit_counts() -> None:
+    # A run cut short still has games of every suit count.
+    plan = Plan(suits=[2, 4], first=0, deals=1, games=2, seconds=600, nodes=None,
+                hint_seconds=None, hint_samples=1, hint_nodes=1, part="honest", jobs=1)
+    out = io.StringIO()
+    run_bench(plan, out)
+    played = [line.split()[2] for line in out.getvalue().splitlines() if "] honest " in line]
+    assert played == ["SP1-S2C-AAAAAAA", "SP1-S4C-AAAAAAA", "SP1-S2C-AAAAAAB", "SP1-S4C-AAAAAAB"]

@@ -217,14 +217,16 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
             for count in plan.suits for split in splits}
     tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
     labels: list[tuple[str, int, str, Split]] = []
-    for count in plan.suits:
-        if plan.part in ("both", "full"):
+    if plan.part in ("both", "full"):
+        for count in plan.suits:
             for number in range(plan.first, plan.first + plan.deals):
                 code = str(DealCode("SP", count, False, number))
                 tasks.append((full_job, (code, plan.seconds, plan.nodes)))
                 labels.append(("full", count, code, splits[0]))
-        if plan.part in ("both", "honest"):
-            for number in range(plan.first, plan.first + plan.games):
+    if plan.part in ("both", "honest"):
+        # Game by game across the suit counts, so that a run cut short has some of each.
+        for number in range(plan.first, plan.first + plan.games):
+            for count in plan.suits:
                 code = str(DealCode("SP", count, False, number))
                 for split in splits:
                     tasks.append((honest_job, (code, plan.hint_seconds, *split)))
