@@ -252,7 +252,7 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                 row.lost.append(result["end"])
                 down, removed, stock = result["end"]
                 where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
-            budget = f" {split[0]}x{split[1]}" if named else ""
+            budget = f" {_split(split)}" if named else ""
             note(f"[{done}/{len(tasks)}] honest {code}{budget}"
                  f" {'won' if result['won'] else 'lost'}"
                  f"{where} {result['actions']} actions {result['seconds']:.1f}s"
