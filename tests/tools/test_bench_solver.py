@@ -23,7 +23,7 @@ def test_a_tiny_solver_bench_reports_the_table_and_the_budgets() -> None:
     text = out.getvalue()
     assert "[1/2] full SP1-S1C-AAAAAAA won" in text and "] honest SP1-S1C-AAAAAAA" in text
     assert rows[0].solve_won == [True] and rows[0].lines and len(rows[0].honest_won) == 1
-    assert "20000 nodes per deal" in text and "2 samples x 20 nodes" in text
+    assert "20000 nodes per deal" in text and "hints: 2x20 samples x nodes" in text
     assert "line s" in text and "(shortened in " in text  # the shortening timed apart
     budgets = text.split("budgets (issue 20):")[1]
     for figure in ("solved 100%", "median", "line", "honest", "hint p95"):
@@ -41,7 +41,8 @@ def test_the_same_nodes_give_the_same_results() -> None:
 
 
 @pytest.mark.parametrize("options", [["--nodes", "0"], ["--jobs", "0"], ["--suits", "3"],
-                                     ["--hint-nodes", "0"]])
+                                     ["--hint-nodes", "0"], ["--hint-splits", "6x300,3"],
+                                     ["--hint-splits", "0x10"]])
 def test_bad_solver_bench_options_are_refused(options: list[str]) -> None:
     args = build_parser().parse_args(["solver", *options])
     with pytest.raises(BadInput):
@@ -59,3 +60,28 @@ def test_lost_honest_games_say_where_they_stopped() -> None:
     assert down > 0
     assert f"lost ({down} face down, {removed} runs removed, {stock} in the stock)" in text
     assert "lost honest games, 4 suits: 1, median" in text
+
+
+def test_hint_budgets_are_compared_on_the_same_games() -> None:
+    plan = Plan(suits=[4], first=0, deals=1, games=1, seconds=600, nodes=None,
+                hint_seconds=None, hint_samples=1, hint_nodes=2, part="honest", jobs=1,
+                splits=((1, 2), (2, 1)))
+    out = io.StringIO()
+    rows = run_bench(plan, out)
+    text = out.getvalue()
+    assert [(row.suits, row.split, len(row.honest_won)) for row in rows] == [
+        (4, (1, 2), 1), (4, (2, 1), 1)]
+    assert "honest SP1-S4C-AAAAAAA 1x2 lost" in text and "honest SP1-S4C-AAAAAAA 2x1" in text
+    assert "hints: 1x2, 2x1 samples x nodes" in text
+    assert "  4 suits at 1x2: honest" in text and "  4 suits at 2x1: honest" in text
+
+
+@pytest.mark.slow
+def test_honest_games_take_turns_across_suit_counts() -> None:
+    # A run cut short still has games of every suit count.
+    plan = Plan(suits=[2, 4], first=0, deals=1, games=2, seconds=600, nodes=None,
+                hint_seconds=None, hint_samples=1, hint_nodes=1, part="honest", jobs=1)
+    out = io.StringIO()
+    run_bench(plan, out)
+    played = [line.split()[2] for line in out.getvalue().splitlines() if "] honest " in line]
+    assert played == ["SP1-S2C-AAAAAAA", "SP1-S4C-AAAAAAA", "SP1-S2C-AAAAAAB", "SP1-S4C-AAAAAAB"]

@@ -13,7 +13,8 @@ layout, Classic rules, for each suit count asked. Two parts:
   it wins or gives up; how many are won, median and 95th percentile time per
   hint (a fixed amount of work per hint; ``--hint-seconds`` adds the game's
   outer time limit), and where the lost games stopped (cards still face down,
-  runs removed, cards left in the stock).
+  runs removed, cards left in the stock). ``--hint-splits 6x300,3x600`` plays the
+  same games once per hint budget (samples x nodes), a row each.
 
 Times are CPU seconds of the process doing the work, so that other programs
 sharing the machine do not inflate them (they are not asserted anywhere).
@@ -75,11 +76,16 @@ GOALS = {1: Goal(1.00, 0.3, 100, 0.90), 2: Goal(1.00, 0.3, 120, 0.65),
 HINT_P95 = 0.5  # seconds, per hint
 
 
+#: A hint budget: (determinizations, expansions per determinization).
+Split = tuple[int, int]
+
+
 @dataclass
 class Row:
-    """The figures of one suit count."""
+    """The figures of one suit count (and, when several are compared, one hint budget)."""
 
     suits: int
+    split: Split | None = None  # named only when several budgets are compared
     solve_won: list[bool] = field(default_factory=list)
     solve_seconds: list[float] = field(default_factory=list)
     solve_nodes: list[int] = field(default_factory=list)
@@ -89,6 +95,15 @@ class Row:
     hint_seconds: list[float] = field(default_factory=list)
     #: Where each lost game stopped: (cards face down, runs removed, cards in the stock).
     lost: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def key(self) -> str:
+        """The row's first cell: the suit count, and the hint budget when several are compared."""
+        return f"{self.suits}" if self.split is None else f"{self.suits} {_split(self.split)}"
+
+    def name(self) -> str:
+        plural = "s" if self.suits > 1 else ""
+        budget = "" if self.split is None else f" at {_split(self.split)}"
+        return f"{self.suits} suit{plural}{budget}"
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -179,6 +194,11 @@ class Plan:
     hint_nodes: int
     part: str
     jobs: int
+    #: Hint budgets to compare on the same games (default: samples x nodes alone).
+    splits: tuple[Split, ...] = ()
+
+    def hint_splits(self) -> tuple[Split, ...]:
+        return self.splits or ((self.hint_samples, self.hint_nodes),)
 
 
 def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
@@ -190,24 +210,30 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
         if log_file:
             print(text, file=log_file, flush=True)
 
-    rows = {count: Row(count) for count in plan.suits}
+    splits = plan.hint_splits()
+    named = len(splits) > 1
+    # The full-knowledge figures share the first budget's row.
+    rows = {(count, split): Row(count, split if named else None)
+            for count in plan.suits for split in splits}
     tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
-    labels: list[tuple[str, int, str]] = []
-    for count in plan.suits:
-        if plan.part in ("both", "full"):
+    labels: list[tuple[str, int, str, Split]] = []
+    if plan.part in ("both", "full"):
+        for count in plan.suits:
             for number in range(plan.first, plan.first + plan.deals):
                 code = str(DealCode("SP", count, False, number))
                 tasks.append((full_job, (code, plan.seconds, plan.nodes)))
-                labels.append(("full", count, code))
-        if plan.part in ("both", "honest"):
-            for number in range(plan.first, plan.first + plan.games):
+                labels.append(("full", count, code, splits[0]))
+    if plan.part in ("both", "honest"):
+        # Game by game across the suit counts, so that a run cut short has some of each.
+        for number in range(plan.first, plan.first + plan.games):
+            for count in plan.suits:
                 code = str(DealCode("SP", count, False, number))
-                tasks.append((honest_job, (code, plan.hint_seconds, plan.hint_samples,
-                                           plan.hint_nodes)))
-                labels.append(("honest", count, code))
+                for split in splits:
+                    tasks.append((honest_job, (code, plan.hint_seconds, *split)))
+                    labels.append(("honest", count, code, split))
     for done, (index, result) in enumerate(_run_all(plan.jobs, tasks), start=1):
-        kind, count, code = labels[index]
-        row = rows[count]
+        kind, count, code, split = labels[index]
+        row = rows[(count, split)]
         if kind == "full":
             row.solve_won.append(result["won"])
             row.solve_seconds.append(result["seconds"])
@@ -226,7 +252,9 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                 row.lost.append(result["end"])
                 down, removed, stock = result["end"]
                 where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
-            note(f"[{done}/{len(tasks)}] honest {code} {'won' if result['won'] else 'lost'}"
+            budget = f" {_split(split)}" if named else ""
+            note(f"[{done}/{len(tasks)}] honest {code}{budget}"
+                 f" {'won' if result['won'] else 'lost'}"
                  f"{where} {result['actions']} actions {result['seconds']:.1f}s"
                  f" p95 hint {percentile(result['times'], 0.95):.2f}s")
     for line in table(list(rows.values()), plan):
@@ -238,15 +266,16 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
 
 def table(rows: list[Row], plan: Plan) -> list[str]:
     """The figures per suit count, the limits used and the budgets met or missed."""
-    lines = ["", f"{'suits':>5} | {'solved':>8} {'median s':>9} {'p95 s':>7} {'nodes':>8}"
+    width = max(5, *(len(row.key()) for row in rows))
+    lines = ["", f"{'suits':>{width}} | {'solved':>8} {'median s':>9} {'p95 s':>7} {'nodes':>8}"
              f" {'line':>5} {'line s':>7} | {'honest':>7} {'hint p50 s':>11} {'hint p95 s':>11}",
-             "-" * 92]
+             "-" * (width + 87)]
     for row in rows:
         solved = f"{sum(row.solve_won)}/{len(row.solve_won)}" if row.solve_won else "-"
         honest = f"{sum(row.honest_won)}/{len(row.honest_won)}" if row.honest_won else "-"
         nodes = f"{statistics.median(row.solve_nodes):.0f}" if row.solve_nodes else "-"
         line = f"{statistics.median(row.lines):.0f}" if row.lines else "-"
-        lines.append(f"{row.suits:>5} | {solved:>8} {_median(row.solve_seconds):>9}"
+        lines.append(f"{row.key():>{width}} | {solved:>8} {_median(row.solve_seconds):>9}"
                      f" {_p95(row.solve_seconds):>7} {nodes:>8} {line:>5}"
                      f" {_median(row.line_seconds):>7} | {honest:>7}"
                      f" {_median(row.hint_seconds):>11} {_p95(row.hint_seconds):>11}")
@@ -254,19 +283,19 @@ def table(rows: list[Row], plan: Plan) -> list[str]:
     hint_limit = f", outer limit {plan.hint_seconds:g} s" if plan.hint_seconds else ""
     lines.append(f"(times in CPU seconds, the search's and, as line s, its line's shortening;"
                  f" full knowledge: limit {plan.seconds:g} s{node_text}"
-                 f" per deal; hints: {plan.hint_samples} samples x {plan.hint_nodes} nodes,"
-                 f" at most {plan.hint_nodes * BRANCH} positions built per sample{hint_limit};"
+                 f" per deal; hints: {', '.join(_split(s) for s in plan.hint_splits())}"
+                 f" samples x nodes, at most {BRANCH} positions built per node{hint_limit};"
                  f" {plan.jobs} processes)")
     for row in rows:
         if row.lost:
             downs, removed, stocks = zip(*row.lost, strict=True)
-            lines.append(f"lost honest games, {row.suits} suit{'s' if row.suits > 1 else ''}:"
+            lines.append(f"lost honest games, {row.name()}:"
                          f" {len(row.lost)}, median {statistics.median(downs):g} cards face"
                          f" down and {statistics.median(removed):g} runs removed,"
                          f" {sum(1 for stock in stocks if stock)} with cards in the stock")
     lines.append("budgets (issue 20):")
     for row in rows:
-        lines.append(f"  {row.suits} suit{'s' if row.suits > 1 else ''}: "
+        lines.append(f"  {row.name()}: "
                      + "; ".join(_checks(row)))
     return lines
 
@@ -296,6 +325,10 @@ def _check(figure: str, met: bool, budget: str) -> str:
     return f"{figure} ({budget}: {'met' if met else 'MISSED'})"
 
 
+def _split(split: Split) -> str:
+    return f"{split[0]}x{split[1]}"
+
+
 def _median(values: list[float]) -> str:
     return f"{statistics.median(values):.2f}" if values else "-"
 
@@ -322,11 +355,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"determinizations per hint (default {SAMPLES})")
     parser.add_argument("--hint-nodes", type=int, default=NODES,
                         help=f"expansions per determinization (default {NODES})")
+    parser.add_argument("--hint-splits", default="",
+                        help="hint budgets to compare on the same games, samples x nodes each,"
+                             " like 6x300,3x600 (default: --hint-samples x --hint-nodes)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                         help="processes (default: 2, or 1 on a single core)")
     parser.add_argument("--part", choices=("both", "full", "honest"), default="both")
     parser.add_argument("--log", type=Path, default=None, help="append per-deal lines to FILE")
     parser.set_defaults(handler=command)
+
+
+def parse_splits(text: str) -> tuple[Split, ...]:
+    """``6x300,3x600`` as ((6, 300), (3, 600)); raises :class:`BadInput`."""
+    splits = []
+    for part in filter(None, (piece.strip() for piece in text.split(","))):
+        samples, _, nodes = part.partition("x")
+        if not (samples.isdigit() and nodes.isdigit() and int(samples) and int(nodes)):
+            raise BadInput(tr("solver.bad-splits", text=text))
+        splits.append((int(samples), int(nodes)))
+    return tuple(splits)
 
 
 def command(args: argparse.Namespace) -> int:
@@ -343,6 +390,6 @@ def command(args: argparse.Namespace) -> int:
         raise BadInput(tr("solver.bad-bench"))
     plan = Plan(suits, args.first, args.deals, games, args.seconds, parse_nodes(args.nodes),
                 args.hint_seconds or None, args.hint_samples, args.hint_nodes, args.part,
-                args.jobs)
+                args.jobs, parse_splits(args.hint_splits))
     run_bench(plan, sys.stdout, args.log)
     return 0
