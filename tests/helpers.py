@@ -9,6 +9,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from spider.model.cards import KING, Card
@@ -39,6 +40,23 @@ def card_multiset(game: Game) -> Counter[Card]:
         assert suit is not None
         cards.update(Card(rank, suit) for rank in range(1, KING + 1))
     return cards
+
+
+#: The ways :func:`damage` spoils a kept file.
+DAMAGES = ("truncated", "garbage", "unreadable")
+
+
+def damage(path: Path, how: str) -> None:
+    """Spoil the file at ``path``: cut it in half, zero it, or put a folder in its
+    place (it can then be neither read nor replaced)."""
+    data = path.read_bytes()
+    if how == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif how == "garbage":
+        path.write_bytes(bytes(len(data)))
+    else:
+        path.unlink()
+        path.mkdir()
 
 
 def envelope(kind: str, data: object, version: int = 1) -> bytes:

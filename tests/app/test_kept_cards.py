@@ -12,6 +12,7 @@ import pytest
 from spider.app.table import keptcards
 from spider.app.table.cardimages import ALL_PICTURES
 from spider.app.table.keptcards import KeptCards
+from tests.helpers import DAMAGES, damage
 
 CODE = "SP1-S4C-BCDEFGH"
 SIZE = (1280, 720)
@@ -56,18 +57,11 @@ def test_a_start_from_kept_pictures_looks_the_same_and_rasterises_nothing(play) 
     assert again == fresh
 
 
-@pytest.mark.parametrize("damage", ["truncated", "garbage", "unreadable"])
-def test_a_damaged_kept_set_is_rasterised_again(play, damage: str) -> None:
+@pytest.mark.parametrize("how", DAMAGES)
+def test_a_damaged_kept_set_is_rasterised_again(play, how: str) -> None:
     fresh, _ = started(play)
     [path] = kept_sets()
-    data = path.read_bytes()
-    if damage == "truncated":
-        path.write_bytes(data[: len(data) // 2])
-    elif damage == "garbage":
-        path.write_bytes(bytes(len(data)))
-    else:
-        path.unlink()
-        path.mkdir()  # a folder where the file was: it can be neither read nor replaced
+    damage(path, how)
     again, rasterised = started(play)
     assert rasterised > 0
     assert again == fresh

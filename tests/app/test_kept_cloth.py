@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from spider.app.table import felt
+from tests.helpers import DAMAGES, damage
 
 CODE = "SP1-S4C-BCDEFGH"
 SIZE = (1280, 720)
@@ -54,19 +55,12 @@ def test_each_colour_has_its_own_cloth(play, monkeypatch: pytest.MonkeyPatch) ->
     assert started(play, monkeypatch, table="blue") == (blue, 0)
 
 
-@pytest.mark.parametrize("damage", ["truncated", "garbage", "unreadable"])
+@pytest.mark.parametrize("how", DAMAGES)
 def test_a_damaged_kept_cloth_is_drawn_again(play, monkeypatch: pytest.MonkeyPatch,
-                                            damage: str) -> None:
+                                            how: str) -> None:
     fresh, _ = started(play, monkeypatch)
     [path] = kept_cloths()
-    data = path.read_bytes()
-    if damage == "truncated":
-        path.write_bytes(data[: len(data) // 2])
-    elif damage == "garbage":
-        path.write_bytes(bytes(len(data)))
-    else:
-        path.unlink()
-        path.mkdir()  # a folder where the file was: it can be neither read nor replaced
+    damage(path, how)
     again, drawn = started(play, monkeypatch)
     assert drawn >= 1  # (twice when it cannot be kept: for the window, then the layers)
     assert again == fresh
