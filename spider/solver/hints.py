@@ -81,6 +81,8 @@ from spider.model.game import (
 )
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.search import (
+    DEFAULT,
+    W_EMPTY,
     W_RUN,
     Weights,
     _Infos,
@@ -111,9 +113,7 @@ VisibleKey = tuple[Columns, int]
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
-#: What an empty column is worth at the end of a plan while the stock lasts: it must be
-#: filled before the next deal, but until then it is the room that turns cards.
-KEPT_EMPTY = 15
+FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
 NODES = 300  # expansions per determinization
@@ -308,21 +308,18 @@ def _mask(cols: Columns) -> Columns:
 def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
     """A position's worth at the end of a plan: as after the next deal when there is one.
 
-    While the stock lasts an empty column counts :data:`KEPT_EMPTY`: less than a
-    turned card, so it is spent to turn one, but not on a card that turns nothing
-    (until the deal needs it filled). With fewer cards on the table than columns
-    the stock can never be dealt: the game is lost. Dealt cards are scored with the
-    hints' own weights.
+    Empty columns must be filled before a deal, so while the stock lasts they
+    count as a cost, not a gain; with fewer cards on the table than columns the
+    stock can never be dealt: the game is lost.
     """
     if not stock:
         return h
     if all(cols):
-        return h + deal_gain(cols, stock, HINT_WEIGHTS)
+        return h + deal_gain(cols, stock)
     if sum(len(column) for column in cols) < len(cols):
         return DEAD
     empty = sum(1 for column in cols if not column)
-    gain = deal_gain([column for column in cols if column], stock, HINT_WEIGHTS)
-    return h + (KEPT_EMPTY - HINT_WEIGHTS.empty) * empty + gain
+    return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
 
 
 def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Infos,
@@ -353,7 +350,7 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
         seen.add(key)
         counter += 1
         heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1, key,
-                              gain_of(new, cards, HINT_WEIGHTS)))
+                              gain_of(new, cards, DEFAULT)))
     expanded = 0
     most = nodes * BRANCH + counter
     while heap and expanded < nodes and counter < most:
@@ -378,13 +375,13 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
                 child_key = _columns_key(new, infos)
                 if child_key in seen:
                     continue
-                child_gain = gain_of(new, cards, HINT_WEIGHTS)
+                child_gain = gain_of(new, cards, DEFAULT)
             else:
                 rest = new[source]
-                child_gain = (gain - card_fit(src[-1], cards[source], HINT_WEIGHTS)
-                              + card_fit(src[-1], cards[target], HINT_WEIGHTS)
-                              + (card_fit(rest[-1], cards[source], HINT_WEIGHTS) if rest else 0)
-                              - (card_fit(dst[-1], cards[target], HINT_WEIGHTS) if dst else 0))
+                child_gain = (gain - card_fit(src[-1], cards[source], DEFAULT)
+                              + card_fit(src[-1], cards[target], DEFAULT)
+                              + (card_fit(rest[-1], cards[source], DEFAULT) if rest else 0)
+                              - (card_fit(dst[-1], cards[target], DEFAULT) if dst else 0))
             seen.add(child_key)
             child_h = (h - col_infos[source][4] - col_infos[target][4]
                        + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)

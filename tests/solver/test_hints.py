@@ -193,28 +193,6 @@ stock: 2c 3c
     assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2
 
 
-def test_an_empty_column_is_spent_to_turn_a_card_and_otherwise_only_for_the_deal():
-    turning = parse_position("""\
-rules: classic
-stock: 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc
-1: Kc 9s 8h
-2:
-3: [Kd] 5d
-""")
-    hint = suggest(turning, None, **EFFORT)
-    assert hint is not None and hint.action == Move(2, 1, 1) and hint.reason == "hint.reason.flip"
-    idle = parse_position("""\
-rules: classic
-stock: 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc
-1: Kc 9s 8h
-2:
-3: Kd
-""")
-    # Filling it turns nothing: no gain, only what the deal needs.
-    hint = suggest(idle, None, **EFFORT)
-    assert hint is not None and hint.action == Move(0, 1, 1) and hint.reason == "hint.reason.fill"
-
-
 RICH = """\
 rules: classic
 stock: 2s 3s 4s 5s 6s 7s 8s 9s Ts Js
