@@ -56,8 +56,6 @@ from spider.logs import logger
 log = logger(__name__)
 
 GAME_FILE = "game.json"
-#: What each file holds, for messages ("settings", "game", "statistics").
-WHAT = ("settings", "game", "statistics")
 #: The most results a game file carries: more are owed only while the statistics cannot
 #: be saved and the game can, game after game; the oldest are then let go.
 MAX_RESULTS = KEEP_COUNTED

@@ -72,7 +72,6 @@ from spider.model.game import (
     Action,
     CardFlipped,
     CardsDealt,
-    Deal,
     Game,
     IllegalAction,
     Move,
@@ -557,7 +556,3 @@ def _history(game: Game) -> tuple[set[VisibleKey], int]:
             idle += 1
         keys.add(visible_key(clone))
     return keys, idle
-
-
-def is_deal(action: Action | None) -> bool:
-    return isinstance(action, Deal)
