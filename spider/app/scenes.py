@@ -8,10 +8,11 @@ drawn over the scenes below it (the table shows through, dimmed by the dialog).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+
+from spider.model.values import value
 
 if TYPE_CHECKING:
     from spider.app.host import Host
@@ -29,7 +30,7 @@ def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     return [piece for piece in pieces if piece.w > 0 and piece.h > 0]
 
 
-@dataclass(frozen=True)
+@value
 class Cover:
     """What a see-through scene does to the picture under it: it darkens it (each
     colour kept at ``keep``/255), draws ``overlay`` (a panel and its shadow) at

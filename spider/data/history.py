@@ -8,7 +8,6 @@ in the same envelope as the other saved files; a damaged file is set aside.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from spider.data.statistics import stats_key
 from spider.data.storage import Loaded, atomic_write_json, load_document
 from spider.logs import logger
 from spider.model.dealcode import DealCode
+from spider.model.values import as_dict, replace, value
 
 log = logger(__name__)
 
@@ -27,7 +27,7 @@ KIND = "history"
 LIMIT = 50
 
 
-@dataclass(frozen=True)
+@value
 class GameRecord:
     """One finished game (won, or left unfinished: lost)."""
 
@@ -81,7 +81,7 @@ class History:
         return False
 
     def to_dict(self) -> dict[str, Any]:
-        return {key: [asdict(record) for record in self._games[key]]
+        return {key: [as_dict(record) for record in self._games[key]]
                 for key in sorted(self._games)}
 
     @classmethod

@@ -7,12 +7,15 @@ The data layer never translates (it sits below ``spider.text``); the app turns a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from spider.model.values import value
 
-@dataclass(frozen=True)
+NO_PARAMETERS: Mapping[str, Any] = MappingProxyType({})
+
+
+@value
 class Message:
     """``key`` with ``params``, followed by the sentences in ``more``, each after a space.
 
@@ -20,7 +23,7 @@ class Message:
     translations joined by commas (a list of names)."""
 
     key: str
-    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    params: Mapping[str, Any] = NO_PARAMETERS
     more: tuple[Message, ...] = ()
 
     def then(self, other: Message) -> Message:

@@ -52,6 +52,7 @@ from spider.data.storage import (
     sweep_temporary,
 )
 from spider.logs import logger
+from spider.model.values import value
 
 log = logger(__name__)
 
@@ -71,7 +72,7 @@ class Host(Protocol):
     def tell(self, message: Message, seconds: float = ...) -> None: ...
 
 
-@dataclass(frozen=True)
+@value
 class Problem:
     """A saved file that could not be used: which one, why (a storage key), where it went."""
 

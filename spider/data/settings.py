@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from spider.data.storage import Loaded, load_document, save_document
+from spider.model.values import as_dict, fields, replace, value
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -31,7 +31,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@value
 class Settings:
     """All settings; invalid values raise ValueError. ``language=""`` follows the system."""
 
@@ -59,25 +59,24 @@ class Settings:
 
     def __post_init__(self) -> None:
         _check_window(self.window)
-        for f in fields(self):
-            if f.name == "window":
+        for name, chosen in as_dict(self).items():
+            if name == "window":
                 continue
-            value = getattr(self, f.name)
-            allowed = _CHOICES.get(f.name, (True, False))
+            allowed = _CHOICES.get(name, (True, False))
             # type() rather than isinstance: True must not pass as the int 1.
-            if type(value) is not type(allowed[0]) or value not in allowed:
-                raise ValueError(f"setting {f.name}={value!r} is not one of {allowed}")
+            if type(chosen) is not type(allowed[0]) or chosen not in allowed:
+                raise ValueError(f"setting {name}={chosen!r} is not one of {allowed}")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dictionary."""
-        return asdict(self)
+        return as_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Strict inverse of to_dict: unknown keys ignored, missing keys default."""
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
-        names = {f.name for f in fields(cls)}
+        names = set(fields(cls))
         values = {k: v for k, v in data.items() if k in names}
         if isinstance(values.get("window"), list):
             values["window"] = tuple(values["window"])

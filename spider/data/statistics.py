@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from spider.data.storage import Loaded, load_document, save_document
+from spider.model.values import as_dict, fields, replace, value
 
 STATISTICS_FILE = "statistics.json"
 #: 2: ``{"games": {key: stats}, "counted": [ids]}``; 1 was the ``games`` object alone.
@@ -47,7 +47,7 @@ def _check_key(key: Any) -> str:
     return key
 
 
-@dataclass(frozen=True)
+@value
 class Records:
     """Which records a finished game set (all False for a loss)."""
 
@@ -81,7 +81,7 @@ def check_game_id(value: Any) -> str:
     return value
 
 
-@dataclass(frozen=True)
+@value
 class Result:
     """How one game ended, ready to be counted: its id, statistics key and figures."""
 
@@ -102,16 +102,16 @@ class Result:
         object.__setattr__(self, "seconds", _seconds(self.seconds, "seconds"))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return as_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Result:
-        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
-            raise ValueError(f"a result has exactly {[f.name for f in fields(cls)]}")
+        if not isinstance(data, dict) or set(data) != set(fields(cls)):
+            raise ValueError(f"a result has exactly {list(fields(cls))}")
         return cls(**data)
 
 
-@dataclass(frozen=True)
+@value
 class Stats:
     """Totals for one key. Best score, fewest moves and fastest are None until a win."""
 
@@ -144,14 +144,14 @@ class Stats:
         return self.won / self.played if self.played else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return as_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Stats:
         """Strict inverse of to_dict: unknown keys ignored, missing keys default."""
         if not isinstance(data, dict):
             raise ValueError("statistics entry must be an object")
-        names = {f.name for f in fields(cls)}
+        names = set(fields(cls))
         values = {k: v for k, v in data.items() if k in names}
         for name in ("total_seconds", "fastest_seconds"):
             if type(values.get(name)) is int:

@@ -19,11 +19,11 @@ import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from spider import environment
+from spider.model.values import replace, value
 
 T = TypeVar("T")
 
@@ -52,7 +52,7 @@ class StorageError(OSError):
         self.path = path
 
 
-@dataclass(frozen=True)
+@value
 class Loaded(Generic[T]):
     """Result of a load: the value (None if missing or damaged) and what went wrong."""
 

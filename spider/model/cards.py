@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from spider.model.values import value
 
 RANK_LETTERS = "A23456789TJQK"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -30,7 +31,7 @@ class Suit(Enum):
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Card:
     """A playing card: ``rank`` 1 (ace) to 13 (king) and a suit."""
 

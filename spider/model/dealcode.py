@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from spider.model.cards import Card, ordered_deck
 from spider.model.layouts import LAYOUTS, Layout
+from spider.model.values import value
 from spider.model.wording import words
 
 SHUFFLE_VERSION = 1
@@ -44,7 +44,7 @@ class DealCodeError(ValueError):
         super().__init__(words(key, group=group, **params))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DealCode:
     """A deal: layout, number of suits, rule set and shuffle number."""
 

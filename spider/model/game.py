@@ -9,12 +9,12 @@ backwards and forwards: a history entry stores only what changed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
 from typing import NamedTuple
 
 from spider.model.cards import KING, Card, Suit
+from spider.model.values import value
 from spider.model.wording import words
 
 START_SCORE = 500
@@ -61,7 +61,7 @@ class Slot(NamedTuple):
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Move:
     """Move cards from the end of column ``source`` to column ``target`` (0-based).
 
@@ -94,14 +94,14 @@ Action = Move | Deal
 
 
 # Events: what an action did, in order. Each can be done and undone on a Game.
-@dataclass(frozen=True, slots=True)
+@value
 class CardsMoved:
     source: int
     target: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardsDealt:
     """One face-up card from the front of the stock to each of ``columns``, in order."""
 
@@ -109,7 +109,7 @@ class CardsDealt:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardFlipped:
     """The last card of ``column`` turned face up (or face down, when undone)."""
 
@@ -118,7 +118,7 @@ class CardFlipped:
     face_up: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RunRemoved:
     """A finished king-to-ace run left the end of ``column`` for completed slot ``slot``."""
 
@@ -130,7 +130,7 @@ class RunRemoved:
 Event = CardsMoved | CardsDealt | CardFlipped | RunRemoved
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Outcome:
     """What an action did: its events in order, and whether they ran backwards."""
 
@@ -143,7 +143,7 @@ class Outcome:
         return sum(isinstance(event, RunRemoved) for event in self.events)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Step:
     """A history entry: the action, its events and the counters around it."""
 

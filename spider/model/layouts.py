@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from spider.model.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Layout:
     """A layout: its id in deal codes, column heights at the start, and decks used."""
 

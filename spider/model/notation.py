@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, RUN_LENGTH, Action, Game, Move, Outcome, Slot
+from spider.model.values import value
 from spider.model.wording import words
 
 _HEADER_KEYS = ("rules", "score", "moves", "removed", "stock")
@@ -194,7 +194,7 @@ def _parse_slots(value: str, line: int | None, face_up_only: bool = False) -> li
 
 
 # ---------------------------------------------------------------------- moves
-@dataclass(frozen=True, slots=True)
+@value
 class Command:
     """An undo (``u``) or redo (``r``) token."""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 from operator import attrgetter
 
 from spider.app.sound import Sound
@@ -21,6 +20,7 @@ from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Easing, Step
 from spider.logs import logger
 from spider.model.cards import KING, Card, Suit
 from spider.model.game import CardFlipped, CardsDealt, CardsMoved, Event, Game, Outcome, RunRemoved
+from spider.model.values import value
 
 log = logger(__name__)
 
@@ -30,7 +30,7 @@ SPEEDS = {"normal": 1.0, "fast": 0.45, "off": 0.0}
 SHORT_SLIDE = 0.12
 
 
-@dataclass(frozen=True)
+@value
 class Timing:
     """Durations in seconds at normal speed."""
 
