@@ -16,6 +16,7 @@ import json
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -26,6 +27,9 @@ from spider import environment
 from spider.model.values import replace, value
 
 T = TypeVar("T")
+
+#: The folder name under the platform's user folders.
+APP_NAME = "Spider"
 
 KINDS = ("settings", "game", "statistics")
 #: The largest file read back: far above any real save (a long game is tens of kB).
@@ -70,9 +74,7 @@ def data_dir() -> Path:
     override = os.environ.get(environment.DATA_DIR)
     if override:
         return Path(override).expanduser()
-    import platformdirs  # here: not where the folder is given
-
-    return Path(platformdirs.user_data_dir("Spider", appauthor=False))
+    return user_folder("data")
 
 
 def cache_dir() -> Path:
@@ -81,9 +83,28 @@ def cache_dir() -> Path:
     override = os.environ.get(environment.CACHE_DIR)
     if override:
         return Path(override).expanduser()
-    import platformdirs
+    return user_folder("cache")
 
-    return Path(platformdirs.user_cache_dir("Spider", appauthor=False))
+
+#: The XDG Base Directory variable of each kind of user folder, and its default.
+XDG_FOLDERS = {"data": ("XDG_DATA_HOME", ".local/share"), "cache": ("XDG_CACHE_HOME", ".cache")}
+
+
+def user_folder(kind: str) -> Path:
+    """The game's user folder of ``kind`` (``data`` or ``cache``): platformdirs' on
+    Windows and macOS; elsewhere the XDG one, read here as platformdirs reads it
+    (importing platformdirs would cost every start a few milliseconds): the variable
+    when it holds an absolute path, else its default in the home folder."""
+    if sys.platform in ("win32", "darwin"):
+        import platformdirs
+
+        folder: str = getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False)
+        return Path(folder)
+    variable, default = XDG_FOLDERS[kind]
+    base = os.environ.get(variable, "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), default)
+    return Path(base) / APP_NAME
 
 
 def _error_key(exc: OSError) -> str:

@@ -53,7 +53,9 @@ main([])
 #: Kept out of the first frame (module names, or their leading part).
 DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
             "spider.commands.play", "argparse", "spider.app.table.previews",
-            "spider.app.worker", "logging")
+            "spider.app.worker", "logging",
+            # The user folders are read without it but on Windows and macOS.
+            *(() if sys.platform in ("win32", "darwin") else ("platformdirs",)))
 
 
 def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -> None:
@@ -61,7 +63,8 @@ def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -
 
     _game_in_progress(tmp_path / "data", helpers=True)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SPIDER_DATA_DIR=str(tmp_path / "data"),
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    env.pop("SPIDER_CACHE_DIR")  # the cache folder found as a player's
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

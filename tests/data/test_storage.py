@@ -61,9 +61,19 @@ def test_data_dir_follows_environment_override(tmp_path, monkeypatch):
     assert not (tmp_path / "custom").exists()  # asking does not create it
 
 
-def test_data_dir_defaults_to_platform_folder(monkeypatch):
-    monkeypatch.delenv("SPIDER_DATA_DIR", raising=False)
-    assert data_dir() == Path(platformdirs.user_data_dir("Spider", appauthor=False))
+@pytest.mark.parametrize("xdg", [None, "/srv/xdg home", "relative/xdg", ""])
+@pytest.mark.parametrize(("folder", "override", "kind"), [
+    (data_dir, "SPIDER_DATA_DIR", "data"), (storage.cache_dir, "SPIDER_CACHE_DIR", "cache")])
+def test_folders_default_to_the_platformdirs_ones(monkeypatch, folder, override, kind, xdg):
+    """Read without platformdirs on Linux, the folders are still the ones it gives."""
+    monkeypatch.delenv(override, raising=False)
+    variable = storage.XDG_FOLDERS[kind][0]
+    if xdg is None:
+        monkeypatch.delenv(variable, raising=False)
+    else:
+        monkeypatch.setenv(variable, xdg)
+    wanted = getattr(platformdirs, f"user_{kind}_dir")("Spider", appauthor=False)
+    assert folder() == Path(wanted)
 
 
 # --- atomic writes ---------------------------------------------------------------
