@@ -27,7 +27,6 @@ Nothing here raises to the game loop, translates text or draws: messages go up a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -52,7 +51,7 @@ from spider.data.storage import (
     sweep_temporary,
 )
 from spider.logs import logger
-from spider.model.values import value
+from spider.model.values import record, value
 
 log = logger(__name__)
 
@@ -97,27 +96,27 @@ def problems_message(problems: list[Problem]) -> Message | None:
     return Message("save.problem.several", {"files": names})
 
 
-@dataclass
+@value
 class SavedGame:
     """The game file: the game in progress and the results not yet known to be counted."""
 
     session: Session
-    results: list[Result] = field(default_factory=list)
+    results: tuple[Result, ...] = ()
     #: Written by versions before game ids: its result is already in the statistics.
     counted: bool = False
 
 
-@dataclass
+@record
 class Saved:
     """What the last run left: use ``settings`` and ``session`` to build the App."""
 
     settings: Settings
     session: Session | None
     statistics: Statistics
-    problems: list[Problem] = field(default_factory=list)
-    folder: Path = field(default_factory=data_dir)
+    problems: list[Problem]
+    folder: Path
     #: Results counted at start-up whose statistics could not be saved (saved later).
-    owed: list[Result] = field(default_factory=list)
+    owed: list[Result]
 
 
 def _game_from_dict(data: Any) -> SavedGame:
@@ -130,7 +129,7 @@ def _game_from_dict(data: Any) -> SavedGame:
     if not isinstance(results, list) or len(results) > MAX_RESULTS:
         raise ValueError(f"results must be a list of at most {MAX_RESULTS}")
     return SavedGame(Session.from_dict(data.get("session")),
-                     [Result.from_dict(result) for result in results], counted)
+                     tuple(Result.from_dict(result) for result in results), counted)
 
 
 def _note(loaded: Loaded[Any], what: str, problems: list[Problem]) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
 
 from spider.data.statistics import MAX_SECONDS, check_game_id
 from spider.model.dealcode import DealCode, DealCodeError
@@ -28,22 +27,25 @@ def new_game_id() -> str:
     return os.urandom(16).hex()  # 128 random bits, as uuid4 has (without importing uuid)
 
 
-@dataclass
 class Session:
     """One deal in play. The clock runs only while the game is played and not won.
 
-    ``id`` names this game in the statistics (a restart is another game);
-    ``demo_played`` is set once the demo made a move: such a game is never counted.
+    ``id`` names this game in the statistics (a restart is another game; a new id
+    when not given); ``demo_played`` is set once the demo made a move: such a game is
+    never counted.
     """
 
-    code: DealCode
-    game: Game = field(init=False)
-    elapsed: float = 0.0
-    id: str = field(default_factory=new_game_id)
-    demo_played: bool = False
+    def __init__(self, code: DealCode, elapsed: float = 0.0, id: str | None = None,
+                 demo_played: bool = False) -> None:
+        self.code = code
+        self.game: Game = game_from_code(code)
+        self.elapsed = elapsed
+        self.id = new_game_id() if id is None else id
+        self.demo_played = demo_played
 
-    def __post_init__(self) -> None:
-        self.game = game_from_code(self.code)
+    def __repr__(self) -> str:
+        return (f"Session(code={self.code!r}, elapsed={self.elapsed!r}, id={self.id!r}, "
+                f"demo_played={self.demo_played!r})")
 
     @property
     def started(self) -> bool:

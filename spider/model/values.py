@@ -1,5 +1,5 @@
-"""Frozen value classes made without generating code: ``@value`` in place of
-``@dataclass(frozen=True, slots=True)``.
+"""Value classes made without generating code: ``@value`` in place of
+``@dataclass(frozen=True, slots=True)``, ``@record`` of ``@dataclass(slots=True)``.
 
 A dataclass writes its ``__init__``, ``__repr__``, ``__eq__``, ``__hash__`` and
 frozen ``__setattr__`` as source text and compiles each when its module is
@@ -10,9 +10,9 @@ order (a value given in the class body is the field's default), kept in slots;
 instances compare equal when of the same class with equal fields, hash as the tuple
 of their fields, cannot be changed (:class:`dataclasses.FrozenInstanceError`),
 match positionally (``__match_args__``), copy and pickle through their fields, and
-run ``__post_init__`` when the class has one. Methods the class writes itself are
-kept. :func:`fields`, :func:`as_dict` and :func:`replace` stand in for
-``dataclasses``' own.
+run ``__post_init__`` when the class has one. A ``@record``'s fields can be
+changed (and it has no hash). Methods the class writes itself are kept.
+:func:`fields`, :func:`as_dict` and :func:`replace` stand in for ``dataclasses``' own.
 """
 
 from __future__ import annotations
@@ -31,6 +31,17 @@ _NOT_IN_CLASS = ("__dict__", "__weakref__")
 @dataclass_transform(frozen_default=True)
 def value(cls: type[T]) -> type[T]:
     """The frozen value class with ``cls``'s fields and methods (see the module)."""
+    return _build(cls, frozen=True)
+
+
+@dataclass_transform()
+def record(cls: type[T]) -> type[T]:
+    """A value class whose fields can be changed, as ``@dataclass(slots=True)`` makes:
+    no hash, then (see the module for the rest)."""
+    return _build(cls, frozen=False)
+
+
+def _build(cls: type[T], *, frozen: bool) -> type[T]:
     names = tuple(inspect.get_annotations(cls))
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     _check_defaults(cls, names, defaults)
@@ -42,15 +53,17 @@ def value(cls: type[T]) -> type[T]:
     made.__qualname__ = cls.__qualname__
     fields_of = _getter(names)
     setters = tuple(made.__dict__[name].__set__ for name in names)
-    methods = {
+    methods: dict[str, Any] = {
         "__init__": _initialiser(made, names, defaults, setters),
         "__repr__": _representer(names),
         "__eq__": _comparer(fields_of),
-        "__hash__": lambda self: hash(fields_of(self)),
-        "__setattr__": _refuse_change,
-        "__delattr__": _refuse_change,
         "__reduce__": lambda self: (type(self), fields_of(self)),
     }
+    if frozen:
+        methods.update(__hash__=lambda self: hash(fields_of(self)),
+                       __setattr__=_refuse_change, __delattr__=_refuse_change)
+    else:
+        methods["__hash__"] = None
     for name, method in methods.items():
         if name not in cls.__dict__:
             setattr(made, name, method)

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from spider.model.values import as_dict, fields, replace, value
+from spider.model.values import as_dict, fields, record, replace, value
 
 
 @value
@@ -104,3 +104,20 @@ def test_fields_are_declared_in_an_order_calls_can_follow() -> None:
         @value
         class Shared:
             cards: list[int] = []  # noqa: RUF012
+
+
+@record
+class Flight:
+    start: float
+    origin: tuple[float, float] | None = None
+
+
+def test_records_change_and_so_have_no_hash() -> None:
+    flight = Flight(1.0)
+    flight.origin = (2.0, 3.0)
+    assert flight == Flight(1.0, (2.0, 3.0))
+    assert repr(flight) == "Flight(start=1.0, origin=(2.0, 3.0))"
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(flight)
+    with pytest.raises(AttributeError):
+        flight.colour = 1  # type: ignore[attr-defined]

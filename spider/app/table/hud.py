@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -13,6 +12,7 @@ import pygame
 from spider.app.table.controller import Command
 from spider.app.table.geometry import Box, TableGeometry
 from spider.app.ui import text
+from spider.model.values import record
 from spider.text.i18n import current_language, format_number, tr
 
 WHITE = (255, 255, 255)
@@ -39,7 +39,7 @@ def format_time(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-@dataclass
+@record
 class Button:
     action: Command
     label: str

@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pytweening
 
 from spider.model.cards import Card
+from spider.model.values import record
 
 Easing = Callable[[float], float]
 SETTLE: Easing = pytweening.easeOutCubic
@@ -22,7 +22,7 @@ FLIGHT: Easing = pytweening.easeInOutQuad
 Point = tuple[float, float]
 
 
-@dataclass(slots=True)
+@record
 class Step:
     """Glide to ``dest`` from ``start`` (board time) for ``duration`` seconds.
 
