@@ -12,6 +12,7 @@ answer) or the next change on screen is due (the clock's next second).
 from __future__ import annotations
 
 import contextlib
+import gc
 import signal
 import threading
 import warnings
@@ -492,6 +493,7 @@ class App:
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
         self.sounds.open()
+        gc.enable()  # left off while the game started (``commands.main.start_game``)
         changed = False
         for scene in list(self.scenes):
             changed = scene.spare(until) or changed

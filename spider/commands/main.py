@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -42,7 +43,10 @@ def start(args: argparse.Namespace) -> int:
 
 
 def start_game(code: DealCode | None = None, smoke_test: bool = False) -> int:
-    """Start the game (or its smoke test)."""
+    """Start the game (or its smoke test). Collecting garbage waits until the first
+    frame is shown (the App takes it up again in its spare time): the start makes
+    tens of thousands of objects and next to no cycles to collect."""
+    gc.disable()
     if smoke_test:
         from spider.app.smoke import run_smoke
 

@@ -1,6 +1,7 @@
 """What the first frame waits for: the game starts without the solver, the dialogs,
 the command line's modules, logging or the worker (its module and its thread); they
-come when first needed. The first frame is drawn straight into the window."""
+come when first needed, and garbage is collected from the first frame on. The first
+frame is drawn straight into the window."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: "can still be won" line on; at the first frame, say which modules are loaded and
 #: which threads run; then let the loop go on until the search has started.
 FIRST_FRAME = """
-import json, sys, threading
+import gc, json, sys, threading
 sys.argv = ["main.py"]
 import pygame
 from spider.app import loop
@@ -31,9 +32,9 @@ def flip(*args):
     frames.append(1)
     if len(frames) == 1:
         print(json.dumps({"modules": sorted(sys.modules),
-                          "threads": threading.active_count()}))
+                          "threads": threading.active_count(), "collecting": gc.isenabled()}))
     elif app.table.hinting.worker is not None:
-        print(json.dumps({"later": sorted(sys.modules)}))
+        print(json.dumps({"later": sorted(sys.modules), "collecting": gc.isenabled()}))
         app.quit()
 
 pygame.display.flip = flip
@@ -72,6 +73,7 @@ def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -
     loaded = [name for name in first["modules"] if name.startswith(DEFERRED)]
     assert loaded == []
     assert first["threads"] == 1  # no worker yet
+    assert not first["collecting"] and later["collecting"]  # garbage: after the first frame
     # Then, between frames, the search for a win is asked of the worker (from the
     # position's snapshot), and what the player has seen is worked out.
     assert {"spider.solver.state", "spider.solver.hints"} <= set(later["later"])
