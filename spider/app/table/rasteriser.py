@@ -10,15 +10,18 @@ Python, so the game thread never waits long for the GIL either.
 from __future__ import annotations
 
 import io
-import queue
 import threading
+from collections import deque
 
 import pygame
 
 #: A finished source: its picture, or why SDL could not make one.
 Result = pygame.Surface | pygame.error | ValueError
 
-_jobs: queue.SimpleQueue[tuple[Rasteriser, bytes]] = queue.SimpleQueue()
+#: The sources asked, oldest first, and how many there are to take (a deque and a
+#: semaphore: the queue module would cost the first frame its import).
+_jobs: deque[tuple[Rasteriser, bytes]] = deque()
+_waiting = threading.Semaphore(0)
 _thread: threading.Thread | None = None
 _starting = threading.Lock()
 
@@ -38,7 +41,8 @@ class Rasteriser:
         if source not in self._asked:
             self._asked.add(source)
             _start()
-            _jobs.put((self, source))
+            _jobs.append((self, source))
+            _waiting.release()
 
     @property
     def busy(self) -> bool:
@@ -97,7 +101,8 @@ def _start() -> None:
 
 def _serve() -> None:
     while True:
-        owner, source = _jobs.get()
+        _waiting.acquire()
+        owner, source = _jobs.popleft()
         if owner.cancelled or owner.has(source):
             continue
         result: Result
