@@ -38,9 +38,6 @@ if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
 
-#: The bar's state as the eye sees it: (what, value) pairs.
-Shown = tuple[tuple[str, object], ...]
-
 HIGHLIGHT = (255, 214, 92)
 FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
@@ -382,7 +379,8 @@ class TableRenderer:
         table.toast.draw(surface, self.geometry)
 
     def _bar_state(self) -> dict[str, Any]:
-        """Everything the bar shows (what :meth:`TopBar.draw` is given; asked every frame)."""
+        """Everything the bar shows as the eye sees it, the clock in whole seconds (what
+        :meth:`TopBar.draw` is given; asked every frame)."""
         table = self.table
         session, hinting, keys = table.app.session, table.hinting, table.input.keys
         game, code = session.game, session.code
@@ -390,7 +388,7 @@ class TableRenderer:
             self._code = (code, str(code))
         return {"hovered": table.input.hovered, "pressed": table.input.pressed,
                 "disabled": table.controller.disabled_buttons(),
-                "score": game.score, "moves": game.moves, "seconds": session.elapsed,
+                "score": game.score, "moves": game.moves, "seconds": int(session.elapsed),
                 "code": self._code[1],
                 "busy": _THINKING if hinting.thinking else frozenset(),
                 "note": keys.note or hinting.status,
@@ -399,14 +397,14 @@ class TableRenderer:
     def _bar_picture(self) -> pygame.Surface:
         """The bar as shown, drawn again only when what it shows changes."""
         state = self._bar_state()
-        key = (_as_shown(state), self.bar, self._bar_strip)
+        key = (state, self.bar, self._bar_strip)
         if key != self._bar_key or self._bar_image is None:
             strip = self._bar_strip
             if strip is None:
                 self._backdrop()
                 strip = self._bar_strip
             assert strip is not None
-            buttons = {name: state.pop(name) for name in _BUTTON_STATE}
+            buttons = {name: state[name] for name in _BUTTON_STATE}
             look = (*buttons.values(), self.bar, strip)
             drawn = self._looks.pop(look, None)
             if drawn is None:
@@ -427,7 +425,8 @@ class TableRenderer:
                 picture = self._bar_image = drawn.copy()
             else:
                 copy_area(picture, drawn, (0, 0), drawn.get_rect())
-            self.bar.draw_status(picture, **state)
+            self.bar.draw_status(picture, **{name: value for name, value in state.items()
+                                             if name not in buttons})
             self._bar_key = key
             return picture
         return self._bar_image
@@ -438,7 +437,7 @@ class TableRenderer:
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
         state = self._bar_state()
-        if self._bar_image is not None and self._bar_key == (_as_shown(state), old,
+        if self._bar_image is not None and self._bar_key == (state, old,
                                                              self._bar_strip):
             strip = self._bar_image  # the bar as last shown says just that
         else:
@@ -475,7 +474,8 @@ class TableRenderer:
         landed = self._still_changes(resting)
         if landed is None:
             return None
-        moved = self._moving_areas(flying, dragged)
+        highlights = self._highlights()
+        moved = self._moving_areas(flying, dragged, highlights)
         areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
@@ -498,7 +498,6 @@ class TableRenderer:
         areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
         areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
-        highlights = self._highlights()
         # Each area drawn whole, messages last (the areas may overlap).
         messages = table.toast.visible or table.banner is not None
         for area in areas:
@@ -531,11 +530,12 @@ class TableRenderer:
         return (table.hinting.mark, bool(table.board.stock_shake()),
                 table.input.keys.visible, table.toast.message, table.banner)
 
-    def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
+    def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite],
+                      highlights: list[tuple[tuple[int, int], pygame.Surface]]
                       ) -> list[tuple[pygame.Rect, _Moving]]:
         """Where this frame draws moving things, each with the cards drawn there: every
         flying card and its shadow, the dragged group and its shadow, each drop
-        highlight (with no cards)."""
+        highlight (``highlights``, see :meth:`_highlights`; with no cards)."""
         g = self.geometry
         areas = []
         if flying:
@@ -552,7 +552,7 @@ class TableRenderer:
                                       g.card_w + left + right, height + top + bottom),
                           _Moving(dragged, held=True)))
         areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
-                     for place, glow in self._highlights())
+                     for place, glow in highlights)
         return areas
 
     def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
@@ -568,6 +568,7 @@ class TableRenderer:
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.table.board.layers()
         shake = self.table.board.stock_shake()
+        highlights = self._highlights()
         if self.interim is not None and (flying or dragged or shake):
             self.interim = self._old_bar = None  # play goes on: the real picture, now
         if self.interim is not None:
@@ -582,12 +583,18 @@ class TableRenderer:
                     and surface is pygame.display.get_surface()):
                 self._compose(surface, resting)
             else:
-                surface.blit(self._still_layer(resting), (0, 0))
-            self._moved = [area for area, _ in self._moving_areas(flying, dragged)]
+                self._blit_below_bar(surface, self._still_layer(resting))
+            self._moved = [area for area, _ in self._moving_areas(flying, dragged, highlights)]
         groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
             groups.append(_Moving(dragged, held=True))
-        self._draw_moving(surface, groups, self._highlights())
+        self._draw_moving(surface, groups, highlights)
+
+    def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
+        """The still layer where the window shows it: below the bar, which is opaque
+        and drawn over it (its part of the layer would only be written twice)."""
+        top = self.geometry.bar.bottom
+        surface.blit(still, (0, top), (0, top, still.get_width(), still.get_height() - top))
 
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
         """The static layer and the resting cards drawn straight into the window, when
@@ -992,21 +999,14 @@ def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
 
 
-def _as_shown(state: dict[str, Any]) -> Shown:
-    """The bar's state as the eye sees it: the clock in whole seconds."""
-    return tuple((key, int(value) if key == "seconds" else value)
-                 for key, value in state.items())
-
-
 def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | None) -> bool:
     """Whether the bar's time alone changed between two of its keys (see
     :meth:`TableRenderer._bar_picture`)."""
     if key is None or before is None or key == before or key[1:] != before[1:]:
         return False
     shown, shown_before = key[0], before[0]
-    assert isinstance(shown, tuple) and isinstance(shown_before, tuple)
-    return ([pair for pair in shown if pair[0] != "seconds"]
-            == [pair for pair in shown_before if pair[0] != "seconds"])
+    assert isinstance(shown, dict) and isinstance(shown_before, dict)
+    return {**shown, "seconds": None} == {**shown_before, "seconds": None}
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
