@@ -25,7 +25,7 @@ import pygame
 
 from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.areas import copy_area
-from spider.app.table.cardimages import ALL_PICTURES, CardImages
+from spider.app.table.cardimages import ALL_PICTURES, CardImages, opaque_parts
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
 from spider.app.table.felt import cloth, keep_cloth, table_colour
@@ -94,7 +94,7 @@ class TableRenderer:
         #: The strip with the buttons drawn, by their look (the last two).
         self._looks: dict[tuple[object, ...], pygame.Surface] = {}
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
-        self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
+        self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
@@ -804,41 +804,46 @@ class TableRenderer:
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        if width >= card_w:  # only where the cards leave it to be seen
-            surface.blits([(shadow, (x + piece.x, y + piece.y), piece) for piece
-                           in self._shadow_pieces(shadow.get_size(), height, spread, offset)],
-                          doreturn=False)
-            return
-        # A card turning over: the flat shadow's two ends, closer together, with its
-        # even middle between them (no narrowed copy made for every width).
-        full, tall = shadow.get_size()
-        total = width + 2 * spread
-        end = min(2 * spread + self.images.radius, total // 2)
-        parts = [(shadow, (x, y), (0, 0, end, tall)),
-                 (shadow, (x + total - end, y), (full - end, 0, end, tall))]
-        if total > 2 * end:
-            parts.append((shadow, (x + end, y), (end, 0, total - 2 * end, tall)))
-        surface.blits(parts, doreturn=False)
+        surface.blits([(shadow, (x + dx, y + dy), area) for dx, dy, area
+                       in self._shadow_parts(shadow.get_size(), width, height, spread, offset)],
+                      doreturn=False)
 
-    def _shadow_pieces(self, size: tuple[int, int], height: int, spread: int,
-                       offset: int) -> list[pygame.Rect]:
-        """The parts of a shadow of ``size`` that the cards over it (``height`` tall,
-        ``offset`` right and twice that down from it) leave to be seen: the cards are
-        opaque but for their rounded corners and a pixel or two at their edges."""
-        key = (size, height, spread, offset, self.images.radius)
-        pieces = self._pieces.get(key)
-        if pieces is None:
+    def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
+                      offset: int) -> list[tuple[int, int, pygame.Rect]]:
+        """What of the flat shadow of ``size`` is drawn where under cards ``width`` wide
+        (narrower while turning over) and ``height`` tall, ``offset`` right and twice that
+        down from it: (right, down, the part), only where the cards leave it to be seen
+        (see :func:`~.cardimages.opaque_parts`). A narrower shadow is the flat one's two
+        ends, closer together, with its even middle between them (no narrowed copy made
+        for every width)."""
+        key = (size, width, height, spread, offset, self.images.radius)
+        parts = self._pieces.get(key)
+        if parts is None:
             if len(self._pieces) > 64:
                 self._pieces.clear()
-            w, r = self.geometry.card_w, self.images.radius + _EDGE
+            full, tall = size
+            total = width + 2 * spread
+            columns = [(0, 0, full)]  # (left, from, wide) of the flat shadow's columns
+            if total < full:
+                end = min(2 * spread + self.images.radius, total // 2)
+                columns = [(0, 0, end), (total - end, full - end, end)]
+                if total > 2 * end:
+                    columns.append((end, end, total - 2 * end))
             x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
-            pieces = [pygame.Rect((0, 0), size)]
-            for hole in (pygame.Rect(x + r, y + _EDGE, w - 2 * r, height - 2 * _EDGE),
-                         pygame.Rect(x + _EDGE, y + r, w - 2 * _EDGE, height - 2 * r)):
+            pieces = [pygame.Rect(0, 0, total, tall)]
+            for hole in opaque_parts((width, height), self.images.radius):
+                hole.move_ip(x, y)
                 pieces = [part for piece in pieces for part in outside(piece, hole)]
-            self._pieces[key] = pieces
-        return pieces
-
+            parts = []
+            for piece in pieces:
+                for left, source, wide in columns:
+                    start, stop = max(piece.left, left), min(piece.right, left + wide)
+                    if start < stop:
+                        parts.append((start, piece.y, pygame.Rect(source + start - left,
+                                                                  piece.y, stop - start,
+                                                                  piece.h)))
+            self._pieces[key] = parts
+        return parts
 
 
 #: The bar's buttons off, by whether a move can be taken back and made again.
@@ -850,9 +855,6 @@ _BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
-
-#: How far in from a card's edges its picture is surely opaque (but at the corners).
-_EDGE = 2
 
 
 class _Moving(NamedTuple):
