@@ -585,6 +585,8 @@ class TableRenderer:
             else:
                 self._blit_below_bar(surface, self._still_layer(resting))
             self._moved = [area for area, _ in self._moving_areas(flying, dragged, highlights)]
+        if not (flying or dragged or highlights or self.table.input.keys.visible):
+            return  # (the table at rest)
         groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
             groups.append(_Moving(dragged, held=True))
