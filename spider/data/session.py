@@ -50,8 +50,7 @@ class Session:
     @property
     def started(self) -> bool:
         """A game counts as played from its first move or deal."""
-        done, undone = self.game.history()
-        return bool(done or undone)
+        return self.game.can_undo or self.game.can_redo
 
     def tick(self, seconds: float) -> None:
         if self.started and not self.game.is_won:

@@ -15,6 +15,7 @@ import pytest
 
 from spider.app.loop import App, Frame
 from spider.app.table import cardimages
+from spider.app.table import renderer as renderer_module
 from spider.app.table.driver import EventDriver
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
@@ -172,26 +173,47 @@ def test_a_clock_tick_presents_the_time_alone(play) -> None:
     assert window.matches_whole_redraw(driver)
 
 
+def _drawn_with_whole_shadows(driver: EventDriver, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Whether the table drawn whole now looks the same with every shadow drawn whole
+    under the cards (nothing of it left out where the cards are opaque)."""
+    renderer = driver.table.renderer
+    drawn = driver.app.screen.copy()
+    driver.table.draw(drawn)
+    monkeypatch.setattr(renderer_module, "opaque_parts", lambda size, radius: [])
+    renderer._pieces.clear()
+    whole = driver.app.screen.copy()
+    driver.table.draw(whole)
+    return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 def test_shadows_drawn_where_the_cards_leave_them_seen_look_whole(play, monkeypatch,
                                                                   size) -> None:
-    """A lifted group's shadow and a flying card's are drawn only around the cards
-    over them: the picture is the one the whole shadow under the cards gives."""
+    """A lifted group's shadow is drawn only around the cards over it: the picture is
+    the one the whole shadow under the cards gives."""
     driver = play(position=RUN_POSITION, size=size)
     column = driver.table.game.columns[1]
     start = driver.card_point(1, len(column) - 6)
     driver.press(start)
     driver.move((start[0] + 140, start[1] + 90))
-    renderer = driver.table.renderer
     assert driver.table.board.dragging
-    driver.app.request_redraw()
-    driver.app.run_frames(1)
-    drawn = pygame.image.tobytes(driver.app.screen, "RGB")
-    monkeypatch.setattr(type(renderer), "_shadow_pieces",
-                        lambda self, size, *rest: [pygame.Rect((0, 0), size)])
-    driver.app.request_redraw()
-    driver.app.run_frames(1)
-    assert pygame.image.tobytes(driver.app.screen, "RGB") == drawn
+    assert _drawn_with_whole_shadows(driver, monkeypatch)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_shadows_of_cards_turning_over_in_flight_look_whole(play, monkeypatch, size) -> None:
+    """Dealt cards turn over as they fly: their narrowed pictures are opaque where the
+    full ones are, so their shadows too are drawn only around them, unseen."""
+    driver = play(code="SP1-S4C-BCDEFGH", size=size)
+    driver.key(pygame.K_d)
+    for _ in range(120):
+        driver.app.run_frames(1)
+        flying = driver.table.board.layers()[1]
+        if sum(0.1 < sprite.squash < 0.9 for sprite in flying) >= 2:
+            break
+    else:
+        pytest.fail("no two cards turning over at once")
+    assert _drawn_with_whole_shadows(driver, monkeypatch)
 
 
 def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play) -> None:

@@ -275,6 +275,8 @@ class Board:
             changed = changed or (not steps or steps[0] is not step or before < step.start)
         if changed:
             self._touch()
+        if not self.cues:
+            return []
         due = [name for when, name in self.cues if when <= self.time]
         self.cues = [(when, name) for when, name in self.cues if when > self.time]
         return due

@@ -242,8 +242,12 @@ class CardImages:
         width = max(1, round(self.size[0] * squash))
         cached = self._squashed.get((key, width))
         if cached is None:
-            cached = self._squashed.put((key, width), pygame.transform.smoothscale(
-                full, (width, self.size[1])))
+            narrowed = pygame.transform.smoothscale(full, (width, self.size[1]))
+            # Its rounding leaves the opaque middle at alpha 254: opaque again, a shadow
+            # under the turning card need only be drawn where it shows.
+            for part in opaque_parts(narrowed.get_size(), self.radius):
+                narrowed.fill((0, 0, 0, 255), part, special_flags=pygame.BLEND_RGBA_MAX)
+            cached = self._squashed.put((key, width), narrowed)
         return cached
 
     def _image(self, card: Card | None) -> pygame.Surface:
@@ -552,6 +556,21 @@ class CardImages:
                 fill: tuple[int, int, int, int] | None = None) -> pygame.Surface:
         """A card-sized rounded outline (empty places, highlights)."""
         return _outline(self.size, self.radius, colour, width, fill)
+
+
+#: How far in from a card's edges its picture is surely opaque (but at the corners).
+OPAQUE_EDGE = 2
+
+
+def opaque_parts(size: tuple[int, int], radius: int) -> list[pygame.Rect]:
+    """Where a card's picture of ``size`` (narrowed or not; a group of cards in a
+    column alike) with corners of ``radius`` is surely opaque, in two overlapping
+    boxes: all but its rounded corners and a pixel or two at its edges."""
+    w, h = size
+    edge, corner = OPAQUE_EDGE, radius + OPAQUE_EDGE
+    boxes = (pygame.Rect(corner, edge, w - 2 * corner, h - 2 * edge),
+             pygame.Rect(edge, corner, w - 2 * edge, h - 2 * corner))
+    return [box for box in boxes if box.w > 0 and box.h > 0]
 
 
 def soft_shadow(size: tuple[int, int], spread: int, radius: int, alpha: int = 110,

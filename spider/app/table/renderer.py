@@ -25,7 +25,7 @@ import pygame
 
 from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.areas import copy_area
-from spider.app.table.cardimages import ALL_PICTURES, CardImages
+from spider.app.table.cardimages import ALL_PICTURES, CardImages, opaque_parts
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
 from spider.app.table.felt import cloth, keep_cloth, table_colour
@@ -37,9 +37,6 @@ from spider.model.cards import Card
 if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
-
-#: The bar's state as the eye sees it: (what, value) pairs.
-Shown = tuple[tuple[str, object], ...]
 
 HIGHLIGHT = (255, 214, 92)
 FOCUS = (120, 200, 255)
@@ -97,7 +94,7 @@ class TableRenderer:
         #: The strip with the buttons drawn, by their look (the last two).
         self._looks: dict[tuple[object, ...], pygame.Surface] = {}
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
-        self._pieces: dict[tuple[object, ...], list[pygame.Rect]] = {}  # of shadows
+        self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
@@ -382,7 +379,8 @@ class TableRenderer:
         table.toast.draw(surface, self.geometry)
 
     def _bar_state(self) -> dict[str, Any]:
-        """Everything the bar shows (what :meth:`TopBar.draw` is given; asked every frame)."""
+        """Everything the bar shows as the eye sees it, the clock in whole seconds (what
+        :meth:`TopBar.draw` is given; asked every frame)."""
         table = self.table
         session, hinting, keys = table.app.session, table.hinting, table.input.keys
         game, code = session.game, session.code
@@ -390,7 +388,7 @@ class TableRenderer:
             self._code = (code, str(code))
         return {"hovered": table.input.hovered, "pressed": table.input.pressed,
                 "disabled": table.controller.disabled_buttons(),
-                "score": game.score, "moves": game.moves, "seconds": session.elapsed,
+                "score": game.score, "moves": game.moves, "seconds": int(session.elapsed),
                 "code": self._code[1],
                 "busy": _THINKING if hinting.thinking else frozenset(),
                 "note": keys.note or hinting.status,
@@ -399,14 +397,14 @@ class TableRenderer:
     def _bar_picture(self) -> pygame.Surface:
         """The bar as shown, drawn again only when what it shows changes."""
         state = self._bar_state()
-        key = (_as_shown(state), self.bar, self._bar_strip)
+        key = (state, self.bar, self._bar_strip)
         if key != self._bar_key or self._bar_image is None:
             strip = self._bar_strip
             if strip is None:
                 self._backdrop()
                 strip = self._bar_strip
             assert strip is not None
-            buttons = {name: state.pop(name) for name in _BUTTON_STATE}
+            buttons = {name: state[name] for name in _BUTTON_STATE}
             look = (*buttons.values(), self.bar, strip)
             drawn = self._looks.pop(look, None)
             if drawn is None:
@@ -427,7 +425,8 @@ class TableRenderer:
                 picture = self._bar_image = drawn.copy()
             else:
                 copy_area(picture, drawn, (0, 0), drawn.get_rect())
-            self.bar.draw_status(picture, **state)
+            self.bar.draw_status(picture, **{name: value for name, value in state.items()
+                                             if name not in buttons})
             self._bar_key = key
             return picture
         return self._bar_image
@@ -438,7 +437,7 @@ class TableRenderer:
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
         state = self._bar_state()
-        if self._bar_image is not None and self._bar_key == (_as_shown(state), old,
+        if self._bar_image is not None and self._bar_key == (state, old,
                                                              self._bar_strip):
             strip = self._bar_image  # the bar as last shown says just that
         else:
@@ -475,7 +474,8 @@ class TableRenderer:
         landed = self._still_changes(resting)
         if landed is None:
             return None
-        moved = self._moving_areas(flying, dragged)
+        highlights = self._highlights()
+        moved = self._moving_areas(flying, dragged, highlights)
         areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
@@ -498,7 +498,6 @@ class TableRenderer:
         areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
         areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
-        highlights = self._highlights()
         # Each area drawn whole, messages last (the areas may overlap).
         messages = table.toast.visible or table.banner is not None
         for area in areas:
@@ -531,11 +530,12 @@ class TableRenderer:
         return (table.hinting.mark, bool(table.board.stock_shake()),
                 table.input.keys.visible, table.toast.message, table.banner)
 
-    def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite]
+    def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite],
+                      highlights: list[tuple[tuple[int, int], pygame.Surface]]
                       ) -> list[tuple[pygame.Rect, _Moving]]:
         """Where this frame draws moving things, each with the cards drawn there: every
         flying card and its shadow, the dragged group and its shadow, each drop
-        highlight (with no cards)."""
+        highlight (``highlights``, see :meth:`_highlights`; with no cards)."""
         g = self.geometry
         areas = []
         if flying:
@@ -552,7 +552,7 @@ class TableRenderer:
                                       g.card_w + left + right, height + top + bottom),
                           _Moving(dragged, held=True)))
         areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
-                     for place, glow in self._highlights())
+                     for place, glow in highlights)
         return areas
 
     def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
@@ -568,6 +568,7 @@ class TableRenderer:
     def _draw_cards(self, surface: pygame.Surface) -> None:
         resting, flying, dragged = self.table.board.layers()
         shake = self.table.board.stock_shake()
+        highlights = self._highlights()
         if self.interim is not None and (flying or dragged or shake):
             self.interim = self._old_bar = None  # play goes on: the real picture, now
         if self.interim is not None:
@@ -582,12 +583,20 @@ class TableRenderer:
                     and surface is pygame.display.get_surface()):
                 self._compose(surface, resting)
             else:
-                surface.blit(self._still_layer(resting), (0, 0))
-            self._moved = [area for area, _ in self._moving_areas(flying, dragged)]
+                self._blit_below_bar(surface, self._still_layer(resting))
+            self._moved = [area for area, _ in self._moving_areas(flying, dragged, highlights)]
+        if not (flying or dragged or highlights or self.table.input.keys.visible):
+            return  # (the table at rest)
         groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
             groups.append(_Moving(dragged, held=True))
-        self._draw_moving(surface, groups, self._highlights())
+        self._draw_moving(surface, groups, highlights)
+
+    def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
+        """The still layer where the window shows it: below the bar, which is opaque
+        and drawn over it (its part of the layer would only be written twice)."""
+        top = self.geometry.bar.bottom
+        surface.blit(still, (0, top), (0, top, still.get_width(), still.get_height() - top))
 
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
         """The static layer and the resting cards drawn straight into the window, when
@@ -797,41 +806,46 @@ class TableRenderer:
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        if width >= card_w:  # only where the cards leave it to be seen
-            surface.blits([(shadow, (x + piece.x, y + piece.y), piece) for piece
-                           in self._shadow_pieces(shadow.get_size(), height, spread, offset)],
-                          doreturn=False)
-            return
-        # A card turning over: the flat shadow's two ends, closer together, with its
-        # even middle between them (no narrowed copy made for every width).
-        full, tall = shadow.get_size()
-        total = width + 2 * spread
-        end = min(2 * spread + self.images.radius, total // 2)
-        parts = [(shadow, (x, y), (0, 0, end, tall)),
-                 (shadow, (x + total - end, y), (full - end, 0, end, tall))]
-        if total > 2 * end:
-            parts.append((shadow, (x + end, y), (end, 0, total - 2 * end, tall)))
-        surface.blits(parts, doreturn=False)
+        surface.blits([(shadow, (x + dx, y + dy), area) for dx, dy, area
+                       in self._shadow_parts(shadow.get_size(), width, height, spread, offset)],
+                      doreturn=False)
 
-    def _shadow_pieces(self, size: tuple[int, int], height: int, spread: int,
-                       offset: int) -> list[pygame.Rect]:
-        """The parts of a shadow of ``size`` that the cards over it (``height`` tall,
-        ``offset`` right and twice that down from it) leave to be seen: the cards are
-        opaque but for their rounded corners and a pixel or two at their edges."""
-        key = (size, height, spread, offset, self.images.radius)
-        pieces = self._pieces.get(key)
-        if pieces is None:
+    def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
+                      offset: int) -> list[tuple[int, int, pygame.Rect]]:
+        """What of the flat shadow of ``size`` is drawn where under cards ``width`` wide
+        (narrower while turning over) and ``height`` tall, ``offset`` right and twice that
+        down from it: (right, down, the part), only where the cards leave it to be seen
+        (see :func:`~.cardimages.opaque_parts`). A narrower shadow is the flat one's two
+        ends, closer together, with its even middle between them (no narrowed copy made
+        for every width)."""
+        key = (size, width, height, spread, offset, self.images.radius)
+        parts = self._pieces.get(key)
+        if parts is None:
             if len(self._pieces) > 64:
                 self._pieces.clear()
-            w, r = self.geometry.card_w, self.images.radius + _EDGE
+            full, tall = size
+            total = width + 2 * spread
+            columns = [(0, 0, full)]  # (left, from, wide) of the flat shadow's columns
+            if total < full:
+                end = min(2 * spread + self.images.radius, total // 2)
+                columns = [(0, 0, end), (total - end, full - end, end)]
+                if total > 2 * end:
+                    columns.append((end, end, total - 2 * end))
             x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
-            pieces = [pygame.Rect((0, 0), size)]
-            for hole in (pygame.Rect(x + r, y + _EDGE, w - 2 * r, height - 2 * _EDGE),
-                         pygame.Rect(x + _EDGE, y + r, w - 2 * _EDGE, height - 2 * r)):
+            pieces = [pygame.Rect(0, 0, total, tall)]
+            for hole in opaque_parts((width, height), self.images.radius):
+                hole.move_ip(x, y)
                 pieces = [part for piece in pieces for part in outside(piece, hole)]
-            self._pieces[key] = pieces
-        return pieces
-
+            parts = []
+            for piece in pieces:
+                for left, source, wide in columns:
+                    start, stop = max(piece.left, left), min(piece.right, left + wide)
+                    if start < stop:
+                        parts.append((start, piece.y, pygame.Rect(source + start - left,
+                                                                  piece.y, stop - start,
+                                                                  piece.h)))
+            self._pieces[key] = parts
+        return parts
 
 
 #: The bar's buttons off, by whether a move can be taken back and made again.
@@ -843,9 +857,6 @@ _BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
-
-#: How far in from a card's edges its picture is surely opaque (but at the corners).
-_EDGE = 2
 
 
 class _Moving(NamedTuple):
@@ -992,21 +1003,14 @@ def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
 
 
-def _as_shown(state: dict[str, Any]) -> Shown:
-    """The bar's state as the eye sees it: the clock in whole seconds."""
-    return tuple((key, int(value) if key == "seconds" else value)
-                 for key, value in state.items())
-
-
 def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | None) -> bool:
     """Whether the bar's time alone changed between two of its keys (see
     :meth:`TableRenderer._bar_picture`)."""
     if key is None or before is None or key == before or key[1:] != before[1:]:
         return False
     shown, shown_before = key[0], before[0]
-    assert isinstance(shown, tuple) and isinstance(shown_before, tuple)
-    return ([pair for pair in shown if pair[0] != "seconds"]
-            == [pair for pair in shown_before if pair[0] != "seconds"])
+    assert isinstance(shown, dict) and isinstance(shown_before, dict)
+    return {**shown, "seconds": None} == {**shown_before, "seconds": None}
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
