@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -318,11 +318,15 @@ class Board:
         self._touch()
         events = reversed(outcome.events) if outcome.undone else outcome.events
         cursor = self.time
+        #: Columns a run left, with when it has gone: the cards under it wait till then.
+        closing: dict[int, float] = {}
         try:
             for event in events:
                 group, kind = self._replay(event, outcome.undone)
                 self.retarget()
                 cursor = self._animate(kind, group, cursor, dropped)
+                if isinstance(event, RunRemoved) and not outcome.undone:
+                    closing[event.column] = cursor
         except ReplayMismatch as error:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
             self.rebuild(game)
@@ -332,7 +336,7 @@ class Board:
             self.rebuild(game)
             return
         self.retarget()
-        self._settle_rest()
+        self._settle_rest(closing)
         self._touch()
 
     def rebuild(self, game: Game) -> None:
@@ -441,10 +445,17 @@ class Board:
                                        t.run, FLIGHT, True))
         return end
 
-    def _settle_rest(self) -> None:
+    def _settle_rest(self, closing: dict[int, float]) -> None:
         """Cards whose place changed without an event of their own (a column
-        squeezing, the stock closing up) glide there; every card ends right."""
-        for sprite in self._all():
+        squeezing, the stock closing up) glide there; every card ends right. In a
+        column a run left (``closing``: when it has gone) they wait for it to go: they
+        must not slide over its cards still waiting to fly."""
+        for number, column in enumerate(self.columns):
+            self._settle(column, closing.get(number, self.time))
+        self._settle(itertools.chain(self.stock, *self.runs), self.time)
+
+    def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
+        for sprite in sprites:
             if not sprite.steps and sprite.pos == sprite.target and (
                     sprite.shown_up == sprite.face_up):
                 continue  # (most cards: at rest where they belong)
@@ -453,7 +464,7 @@ class Board:
                 if self.speed == 0:
                     sprite.snap()
                 else:
-                    self._glide(sprite, sprite.target, self.time, TIMING.drop, SETTLE,
+                    self._glide(sprite, sprite.target, start, TIMING.drop, SETTLE,
                                 sprite.face_up)
 
 
