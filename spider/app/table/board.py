@@ -216,15 +216,18 @@ class Board:
         width = len(self.columns) or 1
         return -(-len(self.stock) // width)
 
-    def retarget(self) -> None:
-        """Set every sprite's resting place from the lists (the model's shape)."""
+    def retarget(self, columns: Iterable[int] | None = None) -> None:
+        """Set every sprite's resting place from the lists (the model's shape);
+        ``columns``: only those changed (of the columns)."""
         self._touch()
         g, known = self.geometry, self._ys
         if g is not self._ys_geometry:
             known.clear()
             self._stock_seen = []
             self._ys_geometry = g
-        for number, column in enumerate(self.columns):
+            columns = None
+        for number in range(len(self.columns)) if columns is None else columns:
+            column = self.columns[number]
             faces = list(map(_FACE_UP, column))
             kept = known.get(number)
             if kept is not None and kept[0] == faces and kept[1] == column:
@@ -323,7 +326,7 @@ class Board:
         try:
             for event in events:
                 group, kind = self._replay(event, outcome.undone)
-                self.retarget()
+                self.retarget(_columns(event))
                 cursor = self._animate(kind, group, cursor, dropped)
                 if isinstance(event, RunRemoved) and not outcome.undone:
                     closing[event.column] = cursor
@@ -335,7 +338,6 @@ class Board:
             log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
             self.rebuild(game)
             return
-        self.retarget()
         self._settle_rest(closing)
         self._touch()
 
@@ -401,10 +403,9 @@ class Board:
     def _glide(self, sprite: CardSprite, dest: tuple[float, float], start: float,
                duration: float, ease: Easing, face: bool | None = None) -> float:
         """Queue a step after whatever the sprite already does; return its end."""
-        _, _, busy_until = sprite.planned
         if self.reduced_motion:
             duration = min(duration, SHORT_SLIDE)
-        step = Step(max(start, busy_until), duration * self.speed, dest, ease, face)
+        step = Step(max(start, sprite.busy_until), duration * self.speed, dest, ease, face)
         sprite.queue(step)
         return step.end
 
@@ -472,6 +473,18 @@ _FACE_UP = attrgetter("face_up")
 
 _CUES = {"move": Sound.PLACE, "deal": Sound.DEAL, "undeal": Sound.DEAL, "flip": Sound.FLIP,
          "run": Sound.RUN, "unrun": Sound.RUN}
+
+
+def _columns(event: Event) -> tuple[int, ...]:
+    """The columns ``event`` changes."""
+    match event:
+        case CardsMoved(source, target, _):
+            return source, target
+        case CardsDealt(columns, _):
+            return columns
+        case CardFlipped(column, _, _) | RunRemoved(column, _, _):
+            return (column,)
+    return ()
 
 
 def _expect(group: list[CardSprite], cards: tuple[Card, ...]) -> None:
