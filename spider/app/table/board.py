@@ -321,15 +321,20 @@ class Board:
         self._touch()
         events = reversed(outcome.events) if outcome.undone else outcome.events
         cursor = self.time
-        #: Columns a run left, with when it has gone: the cards under it wait till then.
-        closing: dict[int, float] = {}
+        #: The columns changed, each with when the cards they keep may settle: at once,
+        #: or once a run that left has gone (they must not slide over its cards still
+        #: waiting to fly).
+        settling: dict[int, float] = {}
         try:
             for event in events:
                 group, kind = self._replay(event, outcome.undone)
-                self.retarget(_columns(event))
+                columns = _columns(event)
+                self.retarget(columns)
                 cursor = self._animate(kind, group, cursor, dropped)
+                for column in columns:
+                    settling.setdefault(column, self.time)
                 if isinstance(event, RunRemoved) and not outcome.undone:
-                    closing[event.column] = cursor
+                    settling[event.column] = cursor
         except ReplayMismatch as error:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
             self.rebuild(game)
@@ -338,7 +343,7 @@ class Board:
             log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
             self.rebuild(game)
             return
-        self._settle_rest(closing)
+        self._settle_rest(settling)
         self._touch()
 
     def rebuild(self, game: Game) -> None:
@@ -446,14 +451,14 @@ class Board:
                                        t.run, FLIGHT, True))
         return end
 
-    def _settle_rest(self, closing: dict[int, float]) -> None:
+    def _settle_rest(self, settling: dict[int, float]) -> None:
         """Cards whose place changed without an event of their own (a column
-        squeezing, the stock closing up) glide there; every card ends right. In a
-        column a run left (``closing``: when it has gone) they wait for it to go: they
-        must not slide over its cards still waiting to fly."""
-        for number, column in enumerate(self.columns):
-            self._settle(column, closing.get(number, self.time))
-        self._settle(itertools.chain(self.stock, *self.runs), self.time)
+        squeezing, the stock closing up) glide there, in the columns changed
+        (``settling``, with when they may), the stock and the last run (the others
+        cannot change); every card ends right."""
+        for number, start in settling.items():
+            self._settle(self.columns[number], start)
+        self._settle(itertools.chain(self.stock, *self.runs[-1:]), self.time)
 
     def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
         for sprite in sprites:
