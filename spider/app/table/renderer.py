@@ -693,30 +693,27 @@ class TableRenderer:
         all the others both times)."""
         g = self.geometry
         size = (g.card_w + 2, g.card_h + 2)
-        lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
+        lane = _lanes({entry[1][0] for entry in itertools.chain(old, new)}, size[0])
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
         was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
         before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
         changed: set[_Resting] = set()
+        came: list[_Resting] = []  # (of those changed, the cards new where they are)
         for number in before.keys() | after.keys():
             was, now = before.get(number, []), after.get(number, [])
             if was != now:
-                changed.update(set(was).symmetric_difference(now))
+                shown = set(was)
+                came.extend(entry for entry in now if entry not in shown)
+                changed.update(shown.symmetric_difference(now))
                 changed.update(_reordered(was, now, size))
         if not changed:
             return [], []  # another order of cards that do not overlap: the same picture
-        last: dict[int, _Resting] = {}  # the card over the others of its lane
-        spots: set[tuple[float, float]] = set()
-        piled: set[tuple[float, float]] = set()  # where cards lie on others (a pile's top)
-        for entry in new:
-            last[lane[entry[1][0]]] = entry
-            if entry[1] in spots:
-                piled.add(entry[1])
-            spots.add(entry[1])
-        kept = set(was_shown)
-        landed = [entry for entry in changed if entry not in kept
-                  and last[lane[entry[1][0]]] is entry and entry[1] not in piled]
+        # The card over the others of its lane (the last one of it).
+        last = dict(zip([lane[entry[1][0]] for entry in new], new, strict=True))
+        spots = [entry[1] for entry in new]
+        landed = [entry for entry in came  # (alone where it lies: not a pile's top)
+                  if last[lane[entry[1][0]]] is entry and spots.count(entry[1]) == 1]
         rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
         if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
             landed = []  # (drawn again with the rest of the place)
@@ -898,12 +895,12 @@ def _reordered(old: list[_Resting], new: list[_Resting],
     return moved
 
 
-def _lanes(xs: list[float], width: int) -> dict[float, int]:
+def _lanes(xs: set[float], width: int) -> dict[float, int]:
     """Each of ``xs`` (the left edges of cards ``width`` wide) with the number of its
     lane: edges nearer than ``width`` to the next are in the same one."""
     lanes: dict[float, int] = {}
     number, last = 0, None
-    for x in sorted(set(xs)):
+    for x in sorted(xs):
         if last is not None and x - last >= width:
             number += 1
         lanes[x], last = number, x
