@@ -252,14 +252,22 @@ class Game:
 
     def check_target(self, card: Card, target: int) -> None:
         """Raise :class:`IllegalAction` unless ``card`` may be placed on column ``target``."""
+        rule = self._target_rule(card, target)
+        if rule is Rule.NOT_ONE_HIGHER:
+            raise IllegalAction(rule, card=str(card), target=str(self.columns[target][-1].card))
+        if rule is not None:
+            raise IllegalAction(rule)
+
+    def _target_rule(self, card: Card, target: int) -> Rule | None:
+        """The rule that keeps ``card`` off column ``target``, if any (nothing raised:
+        :meth:`destinations` asks of every column)."""
         slots = self.columns[target]
         if not slots:
-            return
+            return None
         last = slots[-1]
         if not last.face_up:
-            raise IllegalAction(Rule.FACE_DOWN)
-        if last.card.rank != card.rank + 1:
-            raise IllegalAction(Rule.NOT_ONE_HIGHER, card=str(card), target=str(last.card))
+            return Rule.FACE_DOWN
+        return None if last.card.rank == card.rank + 1 else Rule.NOT_ONE_HIGHER
 
     def resolve(self, move: Move) -> Move:
         """The move with its card count fixed, or :class:`IllegalAction` saying why not."""
@@ -320,10 +328,9 @@ class Game:
             self.check_group(source, count)
         except IllegalAction:
             return []
-        return [
-            target for target in range(len(self.columns))
-            if target != source and self.is_legal(Move(source, target, count))
-        ]
+        card = self.columns[source][-count].card
+        return [target for target in range(len(self.columns))
+                if target != source and self._target_rule(card, target) is None]
 
     def best_destination(self, source: int, count: int) -> int | None:
         """Where a double-click sends the group: a same-suit target, then any one-higher

@@ -245,6 +245,31 @@ def test_a_run_completed_by_a_drop_flies_to_the_completed_area(play) -> None:
     assert_settled(driver)
 
 
+#: Column 1 is long enough to be squeezed: when its run leaves, the cards under it spread.
+SQUEEZED_RUN = """
+1: [4h] [5h] [6h] [7h] [8h] [9h] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+"""
+
+
+def test_the_cards_under_a_completed_run_spread_only_once_it_has_gone(play) -> None:
+    """They would otherwise slide over the run's cards still waiting to fly off."""
+    driver = play(position=SQUEEZED_RUN)
+    board = driver.table.board
+    driver.double_click(driver.column_point(1))
+    assert driver.table.game.removed == 1
+    run, column = board.runs[0], board.columns[0]
+    spreading = 0
+    while board.moving:
+        _, flying, _ = board.layers()
+        if any(sprite in flying for sprite in column[:-1]):  # (the last one turns over)
+            spreading += 1
+            assert not any(sprite.moving for sprite in run)
+        driver.app.run_frames(1)
+    assert spreading  # the column did spread
+    assert_settled(driver)
+
+
 @pytest.mark.slow
 def test_winning_celebrates_then_offers_a_new_game(play) -> None:
     driver = play(position="""

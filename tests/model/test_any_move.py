@@ -1,4 +1,5 @@
-"""``Game.has_legal_move`` (the stuck-table check) agrees with ``legal_moves``."""
+"""The quick answers agree with the rules' own checks: ``Game.has_legal_move`` (the
+stuck-table check) with ``legal_moves``, ``destinations`` with ``is_legal``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
-from spider.model.game import Game, Slot
+from spider.model.game import Game, Move, Slot
 from spider.model.notation import game_from_code
 
 SUITS = list(Suit)
@@ -27,6 +28,18 @@ def test_it_agrees_with_legal_moves_on_random_tables(columns: list[list[Slot]],
                                                      relaxed: bool) -> None:
     game = Game(columns, relaxed=relaxed)
     assert game.has_legal_move() == bool(game.legal_moves())
+
+
+@given(tables, st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_the_destinations_are_the_columns_a_legal_move_goes_to(columns: list[list[Slot]],
+                                                              relaxed: bool) -> None:
+    game = Game(columns, relaxed=relaxed)
+    for source, column in enumerate(columns):
+        for count in range(1, len(column) + 1):
+            assert game.destinations(source, count) == [
+                target for target in range(len(columns))
+                if game.is_legal(Move(source, target, count))]
 
 
 def test_it_agrees_with_legal_moves_through_played_games() -> None:

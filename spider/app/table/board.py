@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from operator import attrgetter
 
 from spider.app.sound import Sound
@@ -216,15 +216,18 @@ class Board:
         width = len(self.columns) or 1
         return -(-len(self.stock) // width)
 
-    def retarget(self) -> None:
-        """Set every sprite's resting place from the lists (the model's shape)."""
+    def retarget(self, columns: Iterable[int] | None = None) -> None:
+        """Set every sprite's resting place from the lists (the model's shape);
+        ``columns``: only those changed (of the columns)."""
         self._touch()
         g, known = self.geometry, self._ys
         if g is not self._ys_geometry:
             known.clear()
             self._stock_seen = []
             self._ys_geometry = g
-        for number, column in enumerate(self.columns):
+            columns = None
+        for number in range(len(self.columns)) if columns is None else columns:
+            column = self.columns[number]
             faces = list(map(_FACE_UP, column))
             kept = known.get(number)
             if kept is not None and kept[0] == faces and kept[1] == column:
@@ -320,11 +323,20 @@ class Board:
         self._touch()
         events = reversed(outcome.events) if outcome.undone else outcome.events
         cursor = self.time
+        #: The columns changed, each with when the cards they keep may settle: at once,
+        #: or once a run that left has gone (they must not slide over its cards still
+        #: waiting to fly).
+        settling: dict[int, float] = {}
         try:
             for event in events:
                 group, kind = self._replay(event, outcome.undone)
-                self.retarget()
+                columns = _columns(event)
+                self.retarget(columns)
                 cursor = self._animate(kind, group, cursor, dropped)
+                for column in columns:
+                    settling.setdefault(column, self.time)
+                if isinstance(event, RunRemoved) and not outcome.undone:
+                    settling[event.column] = cursor
         except ReplayMismatch as error:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
             self.rebuild(game)
@@ -333,8 +345,7 @@ class Board:
             log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
             self.rebuild(game)
             return
-        self.retarget()
-        self._settle_rest()
+        self._settle_rest(settling)
         self._touch()
 
     def rebuild(self, game: Game) -> None:
@@ -399,10 +410,9 @@ class Board:
     def _glide(self, sprite: CardSprite, dest: tuple[float, float], start: float,
                duration: float, ease: Easing, face: bool | None = None) -> float:
         """Queue a step after whatever the sprite already does; return its end."""
-        _, _, busy_until = sprite.planned
         if self.reduced_motion:
             duration = min(duration, SHORT_SLIDE)
-        step = Step(max(start, busy_until), duration * self.speed, dest, ease, face)
+        step = Step(max(start, sprite.busy_until), duration * self.speed, dest, ease, face)
         sprite.queue(step)
         return step.end
 
@@ -443,10 +453,17 @@ class Board:
                                        t.run, FLIGHT, True))
         return end
 
-    def _settle_rest(self) -> None:
+    def _settle_rest(self, settling: dict[int, float]) -> None:
         """Cards whose place changed without an event of their own (a column
-        squeezing, the stock closing up) glide there; every card ends right."""
-        for sprite in self._all():
+        squeezing, the stock closing up) glide there, in the columns changed
+        (``settling``, with when they may), the stock and the last run (the others
+        cannot change); every card ends right."""
+        for number, start in settling.items():
+            self._settle(self.columns[number], start)
+        self._settle(itertools.chain(self.stock, *self.runs[-1:]), self.time)
+
+    def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
+        for sprite in sprites:
             if not sprite.steps and sprite.pos == sprite.target and (
                     sprite.shown_up == sprite.face_up):
                 continue  # (most cards: at rest where they belong)
@@ -455,7 +472,7 @@ class Board:
                 if self.speed == 0:
                     sprite.snap()
                 else:
-                    self._glide(sprite, sprite.target, self.time, TIMING.drop, SETTLE,
+                    self._glide(sprite, sprite.target, start, TIMING.drop, SETTLE,
                                 sprite.face_up)
 
 
@@ -463,6 +480,18 @@ _FACE_UP = attrgetter("face_up")
 
 _CUES = {"move": Sound.PLACE, "deal": Sound.DEAL, "undeal": Sound.DEAL, "flip": Sound.FLIP,
          "run": Sound.RUN, "unrun": Sound.RUN}
+
+
+def _columns(event: Event) -> tuple[int, ...]:
+    """The columns ``event`` changes."""
+    match event:
+        case CardsMoved(source, target, _):
+            return source, target
+        case CardsDealt(columns, _):
+            return columns
+        case CardFlipped(column, _, _) | RunRemoved(column, _, _):
+            return (column,)
+    return ()
 
 
 def _expect(group: list[CardSprite], cards: tuple[Card, ...]) -> None:

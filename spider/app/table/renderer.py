@@ -699,33 +699,18 @@ class TableRenderer:
         rest). Cards overlap only within a lane (a column, the stock's piles, the
         runs): lanes whose cards are as they were need no more thought, nor do the
         cards before the first difference and after the last (drawn before and after
-        all the others both times)."""
+        all the others both times); when cards only went (a card setting off), their
+        places alone."""
         g = self.geometry
-        size = (g.card_w + 2, g.card_h + 2)
-        lane = _lanes([entry[1][0] for entry in itertools.chain(old, new)], size[0])
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
         was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
-        before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
-        changed: set[_Resting] = set()
-        for number in before.keys() | after.keys():
-            was, now = before.get(number, []), after.get(number, [])
-            if was != now:
-                changed.update(set(was).symmetric_difference(now))
-                changed.update(_reordered(was, now, size))
+        if now_shown:
+            changed, landed = self._lane_changes(old, new, was_shown, now_shown)
+        else:  # the rest as they were
+            changed, landed = set(was_shown), []
         if not changed:
             return [], []  # another order of cards that do not overlap: the same picture
-        last: dict[int, _Resting] = {}  # the card over the others of its lane
-        spots: set[tuple[float, float]] = set()
-        piled: set[tuple[float, float]] = set()  # where cards lie on others (a pile's top)
-        for entry in new:
-            last[lane[entry[1][0]]] = entry
-            if entry[1] in spots:
-                piled.add(entry[1])
-            spots.add(entry[1])
-        kept = set(was_shown)
-        landed = [entry for entry in changed if entry not in kept
-                  and last[lane[entry[1][0]]] is entry and entry[1] not in piled]
         rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
         if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
             landed = []  # (drawn again with the rest of the place)
@@ -735,6 +720,33 @@ class TableRenderer:
         if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
             return None
         return [rect for rect in rects if rect.w and rect.h], landed
+
+    def _lane_changes(self, old: list[_Resting], new: list[_Resting], was_shown:
+                      list[_Resting], now_shown: list[_Resting]
+                      ) -> tuple[set[_Resting], list[_Resting]]:
+        """The cards that changed between ``was_shown`` and ``now_shown`` (the parts of
+        ``old`` and ``new`` that differ), lane by lane, and of those the cards that came
+        to lie over everything where they are (see :meth:`_changed_regions`)."""
+        g = self.geometry
+        size = (g.card_w + 2, g.card_h + 2)
+        lane = _lanes({entry[1][0] for entry in itertools.chain(old, new)}, size[0])
+        before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
+        changed: set[_Resting] = set()
+        came: list[_Resting] = []  # (of those changed, the cards new where they are)
+        for number in before.keys() | after.keys():
+            was, now = before.get(number, []), after.get(number, [])
+            if was != now:
+                shown = set(was)
+                came.extend(entry for entry in now if entry not in shown)
+                changed.update(shown.symmetric_difference(now))
+                changed.update(_reordered(was, now, size))
+        if not changed:
+            return changed, []
+        # The card over the others of its lane (the last one of it).
+        last = dict(zip([lane[entry[1][0]] for entry in new], new, strict=True))
+        spots = [entry[1] for entry in new]
+        return changed, [entry for entry in came  # (alone where it lies: not a pile's top)
+                         if last[lane[entry[1][0]]] is entry and spots.count(entry[1]) == 1]
 
     def _resting_rect(self, entry: _Resting) -> pygame.Rect:
         """The place of a resting card on the still layer (a pixel wider all round)."""
@@ -909,12 +921,12 @@ def _reordered(old: list[_Resting], new: list[_Resting],
     return moved
 
 
-def _lanes(xs: list[float], width: int) -> dict[float, int]:
+def _lanes(xs: set[float], width: int) -> dict[float, int]:
     """Each of ``xs`` (the left edges of cards ``width`` wide) with the number of its
     lane: edges nearer than ``width`` to the next are in the same one."""
     lanes: dict[float, int] = {}
     number, last = 0, None
-    for x in sorted(set(xs)):
+    for x in sorted(xs):
         if last is not None and x - last >= width:
             number += 1
         lanes[x], last = number, x

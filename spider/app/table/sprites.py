@@ -72,6 +72,11 @@ class CardSprite:
         return self.steps[0].start if self.steps else 0.0
 
     @property
+    def busy_until(self) -> float:
+        """When its queued steps end (0: it has none)."""
+        return self.steps[-1].end if self.steps else 0.0
+
+    @property
     def planned(self) -> tuple[Point, bool, float]:
         """Where and how the card will be once its queued steps end, and when."""
         if not self.steps:
