@@ -94,6 +94,7 @@ class TableRenderer:
         #: The strip with the buttons drawn, by their look (the last two).
         self._looks: dict[tuple[object, ...], pygame.Surface] = {}
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
+        #: The parts of shadows drawn, by their sizes (see :meth:`_shadow_parts`).
         self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
