@@ -114,6 +114,9 @@ def _initialiser(cls: type, names: tuple[str, ...], defaults: dict[str, Any],
     required = count - len(optional)
 
     def bind(args: tuple[Any, ...], keywords: dict[str, Any]) -> tuple[Any, ...]:
+        """Every field's value from the arguments given and the defaults."""
+        if not keywords and required <= len(args) <= count:
+            return args + optional[len(args) - required:]
         if len(args) > count:
             raise TypeError(f"{cls.__name__}() takes {count} arguments, {len(args)} given")
         values = list(args)
@@ -130,12 +133,10 @@ def _initialiser(cls: type, names: tuple[str, ...], defaults: dict[str, Any],
         return tuple(values)
 
     def __init__(self: Any, *args: Any, **keywords: Any) -> None:
-        if keywords or not required <= len(args) <= count:
+        if keywords or len(args) != count:
             args = bind(args, keywords)
-        elif len(args) < count:
-            args += optional[len(args) - required:]
-        for set_field, item in zip(setters, args, strict=True):
-            set_field(self, item)
+        for index, set_field in enumerate(setters):
+            set_field(self, args[index])
         if post_init is not None:
             post_init(self)
 
