@@ -80,3 +80,25 @@ def test_only_the_newest_sets_are_kept(tmp_path: Path) -> None:
     newest = KeptCards((8 + keptcards.KEEP + 1, 12), (), art, len(ALL_PICTURES), folder=tmp_path)
     assert newest.complete and newest.read(0) is not None
     assert KeptCards((8, 12), (), art, len(ALL_PICTURES), folder=tmp_path).read(0) is None
+
+
+def test_a_picture_read_from_a_kept_set_can_be_drawn_on_without_changing_the_set(
+        tmp_path: Path) -> None:
+    """A kept picture is the file's bytes mapped into memory: drawing on it (as the
+    large index does on a copy, or anything might) changes neither the file nor the
+    pictures read after."""
+    size = (6, 4)
+    pictures = {index: pygame.Surface(size, pygame.SRCALPHA) for index in range(3)}
+    for index, picture in pictures.items():
+        picture.fill((10 * index, 20, 30, 255 - index))
+    assert keptcards.KeptPictures("test", size, 3, b"key", folder=tmp_path).write(pictures)
+    kept = keptcards.KeptPictures("test", size, 3, b"key", folder=tmp_path)
+    [path] = (tmp_path / "test").iterdir()
+    before = path.read_bytes()
+    first = kept.read(1)
+    assert first is not None and first.get_at((0, 0)) == (10, 20, 30, 254)
+    first.fill((200, 0, 0, 255))
+    again = keptcards.KeptPictures("test", size, 3, b"key", folder=tmp_path).read(1)
+    assert again is not None and again.get_at((0, 0)) == (10, 20, 30, 254)
+    assert kept.read(2) is not None and kept.read(3) is None
+    assert path.read_bytes() == before

@@ -10,13 +10,15 @@ and pygame's version. The file holds a header with all of that (checked before a
 picture is read), then each picture's BGRA bytes in order. It is written whole
 (beside its place, then renamed) once every picture of the set is made, in the
 frame's spare time; only the newest few sets of a kind stay. A picture is read
-alone, when asked for. Whatever goes wrong reading (no file, a short or damaged one)
-means the picture is made as before; writing, that the set is not kept.
+alone when asked for, straight from the file mapped into memory (no copy made).
+Whatever goes wrong reading (no file, a short or damaged one) means the picture is
+made as before; writing, that the set is not kept.
 """
 
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import struct
 import sys
@@ -101,6 +103,7 @@ class KeptPictures:
         self.path = (folder or cache_dir()) / kind / name
         self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key
         self._bytes = size[0] * size[1] * 4
+        self._pixels: memoryview | None = None  # (see _mapped)
         #: Whether the file holds this set (then it is not written again).
         self.complete = self._valid()
         if self.complete:
@@ -120,18 +123,29 @@ class KeptPictures:
         return len(self._header) + index * self._bytes
 
     def read(self, index: int) -> pygame.Surface | None:
-        """Picture ``index`` of the set, or ``None`` (not kept, or unreadable)."""
-        if not self.complete or not 0 <= index < self.count:
+        """Picture ``index`` of the set, or ``None`` (not kept, or unreadable): the
+        file's own bytes, mapped into memory (copied only where the picture is drawn
+        on), not read and copied."""
+        pixels = self._mapped() if self.complete and 0 <= index < self.count else None
+        if pixels is None:
             return None
+        start = self._offset(index)
         try:
-            with open(self.path, "rb") as file:
-                file.seek(self._offset(index))
-                data = file.read(self._bytes)
-            if len(data) != self._bytes:
-                return None
-            return pygame.image.frombytes(data, self.size, ORDER)
-        except (OSError, ValueError, pygame.error):
+            return pygame.image.frombuffer(pixels[start:start + self._bytes], self.size, ORDER)
+        except (ValueError, pygame.error):
             return None
+
+    def _mapped(self) -> memoryview | None:
+        """The whole file in memory, mapped when first asked for (None if it cannot be)."""
+        if self._pixels is None:
+            try:
+                with open(self.path, "rb") as file:
+                    pixels = memoryview(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_COPY))
+            except (OSError, ValueError):
+                return None
+            if len(pixels) == self._offset(self.count):
+                self._pixels = pixels
+        return self._pixels
 
     def read_into(self, index: int, surface: pygame.Surface) -> bool:
         """Picture ``index`` drawn over ``surface`` (of the set's size, without
