@@ -25,7 +25,7 @@ import pygame
 
 from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.areas import copy_area
-from spider.app.table.cardimages import ALL_PICTURES, CardImages, opaque_parts
+from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
 from spider.app.table.felt import cloth, keep_cloth, table_colour
@@ -607,10 +607,31 @@ class TableRenderer:
         for _ in self._static_layer(window, keep=True):
             pass  # every step at once
         top = _uncovered(resting)
-        for sprite in resting:
-            if sprite in top:
-                self._blit(window, sprite)
+        window.blits(self._showing([sprite for sprite in resting if sprite in top]),
+                     doreturn=False)
         self._layers_due = True
+
+    def _showing(self, sprites: list[CardSprite]
+                 ) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
+        """What shows of each of ``sprites`` (drawn in order), to be blitted: of a card
+        that the next one drawn at the same place across covers further down, only what
+        is not under the other's opaque middle (the same picture as drawing each card
+        whole, without its hidden pixels)."""
+        size = self.geometry.card_w, self.geometry.card_h
+        corner = self.images.radius + OPAQUE_EDGE
+        below: dict[int, int] = {}  # the top of the card drawn next at each x
+        parts = []
+        for sprite in reversed(sprites):
+            image, (x, y) = self._placed(sprite)
+            areas = ([image.get_rect()] if x not in below or image.get_size() != size
+                     else _shown_areas(size, corner, below[x] - y))
+            parts += [(image, (x + area.x, y + area.y), area) for area in areas]
+            if image.get_size() == size:
+                below[x] = y
+            else:
+                below.pop(x, None)
+        parts.reverse()
+        return parts
 
     def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
                      highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
@@ -977,6 +998,21 @@ def _longest_rising(values: list[int]) -> set[int]:
         longest.add(place)
         place = previous[place]
     return longest
+
+
+def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
+    """The parts of a card of ``size`` (corners of ``corner`` pixels, edges of
+    ``OPAQUE_EDGE``) that show when another lies over it ``lower`` pixels down (see
+    :func:`~.cardimages.opaque_parts`): above the other's opaque middle, the edges
+    beside it and below it."""
+    w, h = size
+    top, bottom = lower + corner, min(h, lower + h - corner)
+    if lower <= 0 or top >= bottom:
+        return [pygame.Rect(0, 0, w, h)]
+    areas = [pygame.Rect(0, 0, w, top), pygame.Rect(0, top, OPAQUE_EDGE, bottom - top),
+             pygame.Rect(w - OPAQUE_EDGE, top, OPAQUE_EDGE, bottom - top),
+             pygame.Rect(0, bottom, w, h - bottom)]
+    return [area for area in areas if area.h > 0]
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
