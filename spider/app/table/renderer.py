@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
+from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -194,11 +195,13 @@ class TableRenderer:
         bar = self.bar
         yield
         bar.draw_backdrop(surface)
-        slot = self.images.outline(SLOT_LINE, max(1, g.card_w // 50))
-        for column in range(g.columns):
-            surface.blit(slot, g.column_slot(column)[:2])
-        surface.blit(slot, g.run_slot(0))
-        surface.blit(slot, g.stock_pile(0, 1))
+        line = max(1, g.card_w // 50)
+        slot = self.images.outline(SLOT_LINE, line)
+        parts = _drawn_parts(slot, line + OPAQUE_EDGE, self.images.radius + line + OPAQUE_EDGE)
+        places = [*(g.column_slot(column)[:2] for column in range(g.columns)),
+                  g.run_slot(0)[:2], g.stock_pile(0, 1)[:2]]
+        surface.blits([(slot, (x + part.x, y + part.y), part) for x, y in places
+                       for part in parts], doreturn=False)
         self._bar_strip = surface.subsurface(g.bar.x, g.bar.y, g.bar.w, g.bar.h).copy()
         self._bar_key = None
         return surface
@@ -1013,6 +1016,21 @@ def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.
              pygame.Rect(w - OPAQUE_EDGE, top, OPAQUE_EDGE, bottom - top),
              pygame.Rect(0, bottom, w, h - bottom)]
     return [area for area in areas if area.h > 0]
+
+
+@cache
+def _drawn_parts(outline: pygame.Surface, edge: int, corner: int) -> list[pygame.Rect]:
+    """The parts of a card-sized ``outline`` to blit: all but its clear middle (within
+    ``edge`` pixels of its sides and ``corner`` of its top and bottom), when that is
+    clear; else the whole picture."""
+    w, h = outline.get_size()
+    middle = pygame.Rect(edge, corner, w - 2 * edge, h - 2 * corner)
+    drawn = pygame.mask.from_surface(outline, 0)  # (pixels not wholly transparent)
+    if middle.w <= 0 or middle.h <= 0 or drawn.overlap_area(
+            pygame.mask.Mask(middle.size, fill=True), middle.topleft):
+        return [outline.get_rect()]
+    return [pygame.Rect(0, 0, w, corner), pygame.Rect(0, corner, edge, middle.h),
+            pygame.Rect(w - edge, corner, edge, middle.h), pygame.Rect(0, h - corner, w, corner)]
 
 
 def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
