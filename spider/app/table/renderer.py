@@ -960,11 +960,12 @@ def _lanes(xs: set[float], width: int) -> dict[float, int]:
 
 def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
     """How many entries ``first`` and ``second`` begin with alike (compared a slice at
-    a time, found by halving)."""
+    a time, found by halving; the first ``low`` are known alike, so each slice starts
+    there)."""
     low, high = 0, min(len(first), len(second))
     while low < high:
         middle = (low + high + 1) // 2
-        if first[:middle] == second[:middle]:
+        if first[low:middle] == second[low:middle]:
             low = middle
         else:
             high = middle - 1
