@@ -396,6 +396,10 @@ LOOK = 2
 LOOKAHEAD = 20
 #: What a dealt position that reaches no position to deal from again is marked down by.
 NO_EXIT = 1000
+#: Positions to deal from a segment keeps per place in the beam, the best so far, for
+#: :func:`distinct_best` to pick from: kept fewer, positions of one score (a card
+#: parked in several places) crowded out those of other scores.
+KEPT_EXITS = 16
 
 #: Items freed at a time by :func:`_release`.
 RELEASE_SLICE = 2048
@@ -564,7 +568,7 @@ class Searcher:
                 heapq.heappush(heap, (-child_h, counter, child))
                 if has_stock and all(new):
                     entry = (child_h + child_gain, counter, child)
-                    if len(exits) < width * 3:
+                    if len(exits) < width * KEPT_EXITS:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
                         heapq.heapreplace(exits, entry)
