@@ -270,6 +270,33 @@ def test_the_cards_under_a_completed_run_spread_only_once_it_has_gone(play) -> N
     assert_settled(driver)
 
 
+#: Column 1 is squeezed; its ten from the T♠ down can go onto the J♦ of column 2.
+SQUEEZED_GROUP = """
+1: [4h] [5h] [6h] [7h] [8h] [9h] [Kd] [Qd] Jh Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+2: Jd
+"""
+
+
+def test_the_cards_a_group_leaves_spread_only_once_it_has_all_set_off(play) -> None:
+    """They would otherwise slide over the group's cards still waiting their turn."""
+    driver = play(position=SQUEEZED_GROUP)
+    board = driver.table.board
+    left, group = board.columns[0][:9], board.columns[0][9:]
+    places = [sprite.pos for sprite in group]
+    driver.double_click(driver.card_point(0, 9))
+    assert [slot.card for slot in driver.table.game.columns[1][1:]] == [
+        sprite.card for sprite in group]
+    spreading = 0
+    while board.moving:
+        _, flying, _ = board.layers()
+        if any(sprite in flying for sprite in left):
+            spreading += 1
+            assert all(sprite.pos != place for sprite, place in zip(group, places, strict=True))
+        driver.app.run_frames(1)
+    assert spreading  # the column did spread
+    assert_settled(driver)
+
+
 @pytest.mark.slow
 def test_winning_celebrates_then_offers_a_new_game(play) -> None:
     driver = play(position="""

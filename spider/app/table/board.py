@@ -324,8 +324,8 @@ class Board:
         events = reversed(outcome.events) if outcome.undone else outcome.events
         cursor = self.time
         #: The columns changed, each with when the cards they keep may settle: at once,
-        #: or once a run that left has gone (they must not slide over its cards still
-        #: waiting to fly).
+        #: once a group that left has all set off, or once a run that left has gone
+        #: (they must not slide over cards still waiting to fly).
         settling: dict[int, float] = {}
         try:
             for event in events:
@@ -335,8 +335,12 @@ class Board:
                 cursor = self._animate(kind, group, cursor, dropped)
                 for column in columns:
                     settling.setdefault(column, self.time)
-                if isinstance(event, RunRemoved) and not outcome.undone:
-                    settling[event.column] = cursor
+                match event:
+                    case CardsMoved(source, target, _) if group[-1].steps:
+                        left = target if outcome.undone else source
+                        settling[left] = max(settling[left], group[-1].steps[-1].start)
+                    case RunRemoved(column, _, _) if not outcome.undone:
+                        settling[column] = cursor
         except ReplayMismatch as error:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
             self.rebuild(game)
