@@ -12,7 +12,7 @@ runs the App's real loop on the real clock, while SCRIPT posts key events into i
 
 Every action prints ``ACTION <n> <kind> done=<d> undone=<u>`` as the game is told of
 it, *before* its save (which comes after the frame that shows it); a quit prints
-``QUIT moving=<bool>`` before the quit path runs.
+``QUIT moving=<bool> elapsed=<seconds>`` before the quit path runs.
 The test reads these lines and sends its signal (SIGTERM, SIGHUP, SIGKILL) at the moment
 it wants. ``--via-main`` starts the game exactly like ``python main.py`` (``run()``
 through the crash guard); without it the App is built and wired like the game does
@@ -83,7 +83,7 @@ def script(app, name: str) -> None:
     quit_game = persistence.quit
 
     def quitting() -> None:
-        say(f"QUIT moving={app.table.board.moving}")
+        say(f"QUIT moving={app.table.board.moving} elapsed={app.session.elapsed!r}")
         quit_game()
 
     persistence.quit = quitting
