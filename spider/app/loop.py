@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import signal
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -527,18 +526,24 @@ class App:
         with contextlib.suppress(AttributeError, pygame.error):
             rate = pygame.display.get_current_refresh_rate()
         frame_time = 1 / min(240, rate or 60)
+        self._pass(frame_time)  # the first frame waits for no signal handler
         with quit_on_signals():
             while self.running:
-                if self.busy:
-                    start = self.clock.now()
-                    self.step()
-                    self.spare(frame_time - (self.clock.now() - start))
-                    self.clock.sleep(frame_time - (self.clock.now() - start))
-                else:
-                    self.clock.wait(self.idle_timeout())
-                    self.step()
-                    self.spare(0.0)  # what an input asked to be done after its frame
+                self._pass(frame_time)
         return 0
+
+    def _pass(self, frame_time: float) -> None:
+        """One pass of the main loop: a frame and its spare time while something moves
+        (``frame_time`` apart), else a wait for input or the next change."""
+        if self.busy:
+            start = self.clock.now()
+            self.step()
+            self.spare(frame_time - (self.clock.now() - start))
+            self.clock.sleep(frame_time - (self.clock.now() - start))
+        else:
+            self.clock.wait(self.idle_timeout())
+            self.step()
+            self.spare(0.0)  # what an input asked to be done after its frame
 
     def run_frames(self, count: int, dt: float = 1 / 60) -> None:
         """Run ``count`` passes of the loop, ``dt`` seconds of the clock apart (tests)."""
@@ -582,7 +587,10 @@ def _post_quit(signum: int, frame: object) -> None:
 @contextlib.contextmanager
 def quit_on_signals() -> Iterator[None]:
     """While the loop runs, SIGTERM and SIGHUP post QUIT (where the platform has them,
-    from the main thread only); the previous handlers come back afterwards."""
+    from the main thread only); the previous handlers come back afterwards. (From
+    the second pass: until then SDL's own handler makes SIGTERM a QUIT.)"""
+    import signal  # (after the first frame)
+
     previous: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
         for name in QUIT_SIGNALS:

@@ -28,21 +28,22 @@ MAX_SECONDS = 100 * 365.25 * 24 * 3600.0
 #: (``persistence.MAX_RESULTS``), so any result offered again is recognised (usually only
 #: the game in progress, counted just before a kill, ever is).
 KEEP_COUNTED = 256
-_GAME_ID = re.compile(r"[0-9a-z]{1,64}")
+#: (Patterns compiled when first matched, by ``re``: not at start-up.)
+_GAME_ID = r"[0-9a-z]{1,64}"
 
-_KEY = re.compile(r"(SP|SB|SO)-(1|2|4)-(classic|relaxed)")
+_KEY = r"(SP|SB|SO)-(1|2|4)-(classic|relaxed)"
 
 
 def stats_key(layout: str, suits: int, relaxed: bool) -> str:
     """Key for a layout, suit count and rule set; 1 suit is always Classic (SPEC 1.3)."""
     key = f"{layout}-{suits}-{'relaxed' if relaxed and suits != 1 else 'classic'}"
-    if not _KEY.fullmatch(key) or type(suits) is not int:
+    if not re.fullmatch(_KEY, key) or type(suits) is not int:
         raise ValueError(f"no statistics for layout {layout!r} with {suits!r} suits")
     return key
 
 
 def _check_key(key: Any) -> str:
-    if not isinstance(key, str) or not _KEY.fullmatch(key) or key.endswith("1-relaxed"):
+    if not isinstance(key, str) or not re.fullmatch(_KEY, key) or key.endswith("1-relaxed"):
         raise ValueError(f"bad statistics key {key!r}")
     return key
 
@@ -76,7 +77,7 @@ def _seconds(value: Any, name: str) -> float:
 
 def check_game_id(value: Any) -> str:
     """``value`` if it can be a game id (1 to 64 lower-case letters and digits)."""
-    if not isinstance(value, str) or not _GAME_ID.fullmatch(value):
+    if not isinstance(value, str) or not re.fullmatch(_GAME_ID, value):
         raise ValueError(f"a game id is 1 to 64 letters a-z and digits, not {value!r}")
     return value
 

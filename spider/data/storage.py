@@ -36,7 +36,7 @@ KINDS = ("settings", "game", "statistics")
 MAX_BYTES = 4 * 1024 * 1024
 #: A temporary file of ours older than this (seconds) is left over from a killed write.
 STALE_SECONDS = 60.0
-_TEMPORARY = re.compile(r"\.(?:settings|game|statistics)\.json\.[^/\\]*\.tmp")
+_TEMPORARY = r"\.(?:settings|game|statistics)\.json\.[^/\\]*\.tmp"  # (compiled when used)
 
 # Message keys (translated by the UI).
 DAMAGED = "storage.damaged"
@@ -307,7 +307,7 @@ def sweep_temporary(folder: Path, now: float | None = None) -> list[Path]:
     except OSError:
         return swept
     for entry in entries:
-        if not _TEMPORARY.fullmatch(entry.name):
+        if not re.fullmatch(_TEMPORARY, entry.name):
             continue
         try:
             info = entry.stat(follow_symlinks=False)

@@ -8,7 +8,6 @@ of the game, so nothing here may change the order of cards it produces.
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -71,7 +70,11 @@ class DealCode:
         Typed text is first brought to NFKC (full-width letters from an input method
         become ASCII) with dash look-alikes read as "-"; then only A-Z, 0-9 and "-"
         may remain (so that "ß", which upper-cases to "SS", is refused)."""
-        plain = unicodedata.normalize("NFKC", text).translate(_FOLD_DASHES).strip()
+        if not text.isascii():  # (ASCII, such as a saved code, is NFKC already)
+            import unicodedata
+
+            text = unicodedata.normalize("NFKC", text)
+        plain = text.translate(_FOLD_DASHES).strip()
         if not set(plain) <= _CODE_CHARACTERS:  # quoted as read (full-width letters
             raise DealCodeError(0, "code.characters", found=plain)  # are in every font)
         groups = plain.upper().split("-")

@@ -16,7 +16,8 @@ from spider.model.wording import words
 
 _HEADER_KEYS = ("rules", "score", "moves", "removed", "stock")
 #: ASCII digits only: ``int`` would also read other scripts' digits (``١``, ``３``).
-_MOVE = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?>([0-9]{1,9})")
+#: (Compiled when first matched, by ``re``: not at start-up.)
+_MOVE = r"([0-9]{1,9})(?::([0-9]{1,9}))?>([0-9]{1,9})"
 
 #: The cards of two decks, the most any position holds (52 with 7 columns: one deck).
 MAX_CARDS = 104
@@ -214,7 +215,7 @@ def parse_token(text: str) -> Token:
     simple: dict[str, Token] = {"d": DEAL, "u": UNDO, "r": REDO}
     if token in simple:
         return simple[token]
-    match = _MOVE.fullmatch(token)
+    match = re.fullmatch(_MOVE, token)
     if not match:
         raise NotationError("moves.bad-token", token=text.strip())
     source, target = int(match[1]), int(match[3])

@@ -15,7 +15,6 @@ English, "1.234" in Vietnamese and "1 234" in Hungarian.
 from __future__ import annotations
 
 import json
-import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -50,8 +49,13 @@ _language = DEFAULT_LANGUAGE
 
 
 def _normalise(value: object) -> object:
-    """``value`` with every string in it in Unicode normal form C."""
+    """``value`` with every string in it in Unicode normal form C (ASCII text, most
+    of English, is already: ``unicodedata`` is loaded for the rest)."""
     if isinstance(value, str):
+        if value.isascii():
+            return value
+        import unicodedata
+
         return unicodedata.normalize("NFC", value)
     if isinstance(value, dict):
         return {key: _normalise(item) for key, item in value.items()}

@@ -55,7 +55,7 @@ main([])
 #: Kept out of the first frame (module names, or their leading part).
 DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
             "spider.commands.play", "argparse", "spider.app.table.previews",
-            "spider.app.worker", "logging",
+            "spider.app.worker", "logging", "pytweening", "signal",
             # The user folders are read without it but on Windows and macOS.
             *(() if sys.platform in ("win32", "darwin") else ("platformdirs",)))
 
@@ -138,3 +138,36 @@ def test_an_outline_drawn_by_its_parts_is_the_outline_drawn_whole(width: int) ->
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(by_parts, "RGB")
     filled = _outline(size, radius, renderer.SLOT_LINE, max(1, line), (10, 20, 30, 40))
     assert renderer._drawn_parts(filled, edge, corner) == [filled.get_rect()]
+
+
+def test_the_bar_drawn_straight_into_the_first_frame_is_kept_up_to_date_after_it() -> None:
+    """The first frame draws the bar straight over its backdrop in the window (no
+    picture of its own yet); the clock's next second, presented by changes alone,
+    leaves the window as a frame drawn whole shows it."""
+    from spider.app.clock import ManualClock
+    from spider.app.loop import App, Frame
+    from spider.data.session import Session
+    from spider.data.settings import Settings
+    from spider.model.dealcode import DealCode
+    from spider.model.game import DEAL
+
+    session = Session(DealCode.parse("SP1-S4C-BCDEFGH"))
+    session.game.play(DEAL)
+    clock = ManualClock()
+    app = App(settings=Settings(), session=session, size=(1280, 720), fullscreen=False,
+              clock=clock)
+    frames: list[Frame] = []
+    app.frame_observers.append(frames.append)
+    try:
+        app.step()
+        assert frames[-1].whole and app.table.renderer._bar_image is None
+        app.spare(0.0)
+        clock.sleep(1.0)
+        app.step()
+        assert not frames[-1].whole and frames[-1].areas  # the clock's second, by changes
+        by_changes = pygame.image.tobytes(app.screen, "RGB")
+        app.request_redraw()
+        app.step()
+        assert pygame.image.tobytes(app.screen, "RGB") == by_changes
+    finally:
+        app.close()

@@ -110,7 +110,8 @@ def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS,
 #: chosen, these stay the same.)
 _SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
 
-_TAG = re.compile(rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+#: An SVG tag (compiled when first used, by ``re``: not at start-up).
+_TAG = rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>"
 
 
 @cache
@@ -124,7 +125,7 @@ def svg_parts(data: bytes) -> tuple[bytes, tuple[bytes, ...], bytes] | None:
     body = data[opening.end():end]
     elements: list[bytes] = []
     depth, start = 0, 0
-    for tag in _TAG.finditer(body):
+    for tag in re.finditer(_TAG, body):
         closing, _, empty = tag.groups()
         if depth == 0 and not closing:
             start = tag.start()

@@ -23,7 +23,7 @@ import os
 import struct
 import sys
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -44,7 +44,7 @@ HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of t
 KEEP = 4
 
 
-def _signature(paths: list[Path]) -> bytes:
+def _signature(paths: Sequence[Path | os.DirEntry[str]]) -> bytes:
     """What changes when one of ``paths`` does: names, sizes and modification times."""
     parts = []
     for path in paths:
@@ -57,16 +57,16 @@ def _signature(paths: list[Path]) -> bytes:
     return "\n".join(parts).encode()
 
 
-def _files(folder: Path, suffix: str = "") -> list[Path]:
+def _files(folder: Path, suffix: str = "") -> list[os.DirEntry[str]]:
     """The files in ``folder`` whose names end with ``suffix``, by name (none if it
-    cannot be read)."""
+    cannot be read), as the folder lists them (no path objects made)."""
     try:
         with os.scandir(folder) as entries:
-            names = sorted(entry.name for entry in entries
-                           if entry.name.endswith(suffix) and not entry.name.startswith("."))
+            return sorted((entry for entry in entries
+                           if entry.name.endswith(suffix) and not entry.name.startswith(".")),
+                          key=lambda entry: entry.name)
     except OSError:
         return []
-    return [folder / name for name in names]
 
 
 @cache
@@ -224,6 +224,6 @@ class KeptCards(KeptPictures):
 def _prune(folder: Path, suffix: str, keep: int) -> None:
     """Remove all but the ``keep`` sets used or made last."""
     with contextlib.suppress(OSError):
-        sets = sorted(_files(folder, suffix), key=lambda path: path.stat().st_mtime_ns)
-        for path in sets[:-keep]:
-            path.unlink()
+        sets = sorted(_files(folder, suffix), key=lambda entry: entry.stat().st_mtime_ns)
+        for entry in sets[:-keep]:
+            os.unlink(entry.path)

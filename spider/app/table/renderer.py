@@ -177,9 +177,13 @@ class TableRenderer:
         return self._bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer in its buffer (see :meth:`_static_layer`)."""
+        """The static layer in its buffer (see :meth:`_static_layer`), and its strip
+        under the bar, kept apart (the bar is drawn on a copy of it)."""
         self.background = yield from self._static_layer(
             self._background_buffer.get(self.geometry.size))
+        bar = self.geometry.bar
+        self._bar_strip = self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy()
+        self._bar_key = None
 
     def _static_layer(self, into: pygame.Surface,
                       keep: bool = False) -> Generator[None, None, pygame.Surface]:
@@ -202,8 +206,6 @@ class TableRenderer:
                   g.run_slot(0)[:2], g.stock_pile(0, 1)[:2]]
         surface.blits([(slot, (x + part.x, y + part.y), part) for x, y in places
                        for part in parts], doreturn=False)
-        self._bar_strip = surface.subsurface(g.bar.x, g.bar.y, g.bar.w, g.bar.h).copy()
-        self._bar_key = None
         return surface
 
     def want_pictures(self) -> None:
@@ -359,13 +361,18 @@ class TableRenderer:
         shown = self._moved, self._overlays, self._bar_shown
         self._moved = None
         self._overlays = self._overlay_key()
+        composed = False
         if celebration is not None:
             celebration.draw(surface)
         else:
-            self._draw_cards(surface)
+            composed = self._draw_cards(surface)
             table.hinting.draw(surface)
         if self.interim is not None and self._old_bar is not None:
             self._draw_old_bar(surface)
+        elif composed:  # over its backdrop in the window: the bar's pictures come later
+            bar = self.geometry.bar
+            self.bar.draw(surface.subsurface(bar.x, bar.y, bar.w, bar.h), **self._bar_state())
+            self._bar_key = None
         else:
             bar = self.geometry.bar
             surface.blit(self._bar_picture(), (bar.x, bar.y))
@@ -569,8 +576,11 @@ class TableRenderer:
         return (max(0, spread - offset) + 1, max(0, spread - 2 * offset) + 1,
                 spread + offset + 1, spread + 2 * offset + 1)
 
-    def _draw_cards(self, surface: pygame.Surface) -> None:
+    def _draw_cards(self, surface: pygame.Surface) -> bool:
+        """The cards and what is under them; whether the window was composed afresh
+        (the first frame, see :meth:`_compose`)."""
         resting, flying, dragged = self.table.board.layers()
+        composed = False
         shake = self.table.board.stock_shake()
         highlights = self._highlights()
         if self.interim is not None and (flying or dragged or shake):
@@ -583,18 +593,20 @@ class TableRenderer:
             for sprite in resting:
                 self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
         else:
-            if (self._still is None and self.background is None
-                    and surface is pygame.display.get_surface()):
+            composed = (self._still is None and self.background is None
+                        and surface is pygame.display.get_surface())
+            if composed:
                 self._compose(surface, resting)
             else:
                 self._blit_below_bar(surface, self._still_layer(resting))
             self._moved = [area for area, _ in self._moving_areas(flying, dragged, highlights)]
         if not (flying or dragged or highlights or self.table.input.keys.visible):
-            return  # (the table at rest)
+            return composed  # (the table at rest)
         groups = [_Moving([sprite], held=False) for sprite in flying]
         if dragged:
             groups.append(_Moving(dragged, held=True))
         self._draw_moving(surface, groups, highlights)
+        return composed
 
     def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
         """The still layer where the window shows it: below the bar, which is opaque

@@ -10,15 +10,35 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
-
-import pytweening
+from functools import cache
+from typing import Any
 
 from spider.model.cards import Card
 from spider.model.values import record
 
 Easing = Callable[[float], float]
-SETTLE: Easing = pytweening.easeOutCubic
-FLIGHT: Easing = pytweening.easeInOutQuad
+
+
+def settle(t: float) -> float:
+    """Fast at first, slowing to a stop (``t`` and the result from 0 to 1)."""
+    return float(_tweening().easeOutCubic(t))
+
+
+def flight(t: float) -> float:
+    """Speeding up to the middle, then slowing down (``t`` and the result from 0 to 1)."""
+    return float(_tweening().easeInOutQuad(t))
+
+
+@cache
+def _tweening() -> Any:
+    """pytweening, imported when a card first moves (the first frame waits for none)."""
+    import pytweening
+
+    return pytweening
+
+
+SETTLE: Easing = settle
+FLIGHT: Easing = flight
 Point = tuple[float, float]
 
 
