@@ -2,7 +2,11 @@
 
 import sys
 
-from spider.commands.crash import run_guarded
+from spider import keptcode
+
+keptcode.install()  # before the game's modules: the code the last start kept
+
+from spider.commands.crash import run_guarded  # noqa: E402
 
 
 def _main() -> int:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
+from spider import keptcode
 from spider.app.assets import ASSETS
 from spider.app.clock import WAKE, Clock, SystemClock
 from spider.app.desktop import name_the_app, software_framebuffer
@@ -491,6 +492,7 @@ class App:
         of the loop (with 0 when idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
+        keptcode.keep()  # what the first frame imported, for the next start (once)
         self.sounds.open()
         gc.enable()  # left off while the game started (``commands.main.start_game``)
         changed = False
