@@ -56,6 +56,7 @@ main([])
 DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
             "spider.commands.play", "argparse", "spider.app.table.previews",
             "spider.app.worker", "logging", "pytweening", "signal",
+            "spider.app.table.celebration",
             # The user folders are read without it but on Windows and macOS.
             *(() if sys.platform in ("win32", "darwin") else ("platformdirs",)))
 

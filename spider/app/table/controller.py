@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from spider.app.host import DialogName, GameEvent
 from spider.app.sound import Sound
-from spider.app.table.celebration import Celebration
 from spider.app.table.geometry import Box
 from spider.app.ui.clipboard import put_clipboard
 from spider.model.game import DEAL, Action, Game, IllegalAction, Move
@@ -23,6 +22,7 @@ from spider.text.i18n import tr
 if TYPE_CHECKING:
     from spider.app.host import Host
     from spider.app.table.board import Board
+    from spider.app.table.celebration import Celebration
     from spider.app.table.scene import TableScene
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import mmap
 import os
-import struct
 import sys
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
@@ -39,7 +38,6 @@ MAGIC = b"SPCARDS1"
 #: The order of each pixel's bytes: the window's own on most systems (ARGB words,
 #: little-endian), so a picture read needs no reordering to be drawn.
 ORDER: Final = "BGRA"
-HEADER = struct.Struct("<8sIIII")  # magic, width, height, pictures, length of the key
 #: Card sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
 
@@ -101,7 +99,10 @@ class KeptPictures:
                                      pygame.version.SDL)).encode(), key))
         name = f"{zlib.crc32(self.key):08x}{zlib.adler32(self.key):08x}.{kind}"
         self.path = (folder or cache_dir()) / kind / name
-        self._header = HEADER.pack(MAGIC, *size, count, len(self.key)) + self.key
+        # The magic; width, height, pictures and the key's length, four bytes each,
+        # little-endian (``struct``'s "<8sIIII", without importing it); the key.
+        numbers = (*size, count, len(self.key))
+        self._header = b"".join((MAGIC, *(n.to_bytes(4, "little") for n in numbers), self.key))
         self._bytes = size[0] * size[1] * 4
         self._pixels: memoryview | None = None  # (see _mapped)
         #: Whether the file holds this set (then it is not written again).

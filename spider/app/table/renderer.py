@@ -27,7 +27,6 @@ import pygame
 from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
-from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command
 from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, TopBar
@@ -36,6 +35,7 @@ from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
 
 if TYPE_CHECKING:
+    from spider.app.table.celebration import Celebration
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
 
@@ -306,6 +306,8 @@ class TableRenderer:
         """The win cascade, drawing into the still layer's buffer; the static layer is
         let go until the table is drawn again (a 4K picture is 33 MB: the win dialog
         over the cascade needs the room)."""
+        from spider.app.table.celebration import Celebration  # (after the first frame)
+
         piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
                  for run in self.table.board.runs]
         canvas, self._still, self._still_key = self._still, None, None

@@ -18,7 +18,6 @@ import pygame
 from spider.app.scenes import Scene
 from spider.app.table.board import SPEEDS, Board
 from spider.app.table.cardimages import CardImages
-from spider.app.table.celebration import Celebration
 from spider.app.table.controller import Command, TableController
 from spider.app.table.geometry import TableGeometry
 from spider.app.table.hinting import Hinting
@@ -30,6 +29,7 @@ from spider.text.i18n import tr
 
 if TYPE_CHECKING:
     from spider.app.host import Host
+    from spider.app.table.celebration import Celebration
 
 
 class TableScene(Scene):

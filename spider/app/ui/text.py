@@ -37,7 +37,12 @@ def font(size: int, bold: bool = False, language: str | None = None) -> pygame.f
 @lru_cache(maxsize=64)
 def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
     _made.add((size, bold, script))
-    return _open(size, bold, script)
+    face = _measurers.pop((bold, script), None)  # opened already: set to this size
+    if face is None:
+        return _open(size, bold, script)
+    if face.point_size != size:
+        face.point_size = size
+    return face
 
 
 #: The fonts made (for drawing; measuring with one costs least).
@@ -95,12 +100,20 @@ def _width(text: str, size: int, bold: bool, script: str) -> int:
     return int(face.size(text)[0])
 
 
-@cache
+#: The faces kept for measuring, by boldness and script (see :func:`_measurer`).
+_measurers: dict[tuple[bool, str], pygame.font.Font] = {}
+
+
 def _measurer(bold: bool, script: str) -> pygame.font.Font:
     """A face kept for measuring at sizes no font is made for yet (the bar's after a
     resize): set to another size, it costs a third of a millisecond; a new font costs
-    about a millisecond before its first word, as much as a still frame at 720p."""
-    return _open(12, bold, script)
+    about a millisecond before its first word, as much as a still frame at 720p. The
+    next font made of its face takes it (the bar measures its words at the sizes it
+    then draws them), and another is opened when next needed."""
+    face = _measurers.get((bold, script))
+    if face is None:
+        face = _measurers[bold, script] = _open(12, bold, script)
+    return face
 
 
 def fit_size(text: str, size: int, max_width: int, bold: bool = False,
