@@ -172,3 +172,39 @@ def test_the_bar_drawn_straight_into_the_first_frame_is_kept_up_to_date_after_it
         assert pygame.image.tobytes(app.screen, "RGB") == by_changes
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1283, 721), (3840, 2160)])
+def test_the_bars_backdrop_laid_piece_by_piece_is_the_strip_drawn_whole(
+        size: tuple[int, int]) -> None:
+    from spider.app.table import hud
+    from spider.app.table.geometry import TableGeometry
+
+    bar = TableGeometry(size, 10).bar
+    cloth = pygame.Surface(size)
+    cloth.fill((24, 110, 56))
+    pygame.draw.line(cloth, (250, 200, 10), (0, 0), size, 9)
+    whole, by_pieces = cloth.copy(), cloth.copy()
+    strip = pygame.Surface((bar.w, bar.h), pygame.SRCALPHA)
+    strip.fill(hud.BAR_FILL)
+    pygame.draw.line(strip, hud.BAR_LINE, (0, bar.h - 1), (bar.w, bar.h - 1))
+    whole.blit(strip, (bar.x, bar.y))
+    hud.TopBar(TableGeometry(size, 10)).draw_backdrop(by_pieces)
+    assert pygame.image.tobytes(by_pieces, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+@pytest.mark.parametrize("width", [30, 95, 171, 335])
+@pytest.mark.parametrize("fill", [None, (255, 214, 92, 60)])
+def test_an_outline_made_from_its_corners_is_the_outline_drawn_whole(
+        width: int, fill: tuple[int, int, int, int] | None) -> None:
+    """An outline (an empty place, a highlight) is drawn smooth at twice the size only
+    around its corners, the rest stretched from them: the same picture."""
+    from spider.app.table.cardimages import _outline, _smooth_outline
+
+    size = (width, width * 7 // 5)
+    for radius in (2, max(2, round(width * 11 / 250)), width // 6):
+        for line in (1, max(2, width // 36), 5):
+            for colour in ((255, 255, 255, 46), (255, 214, 92, 235)):
+                made = _outline(size, radius, colour, line, fill)
+                whole = _smooth_outline(size, radius, colour, line, fill)
+                assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(whole, "RGBA")

@@ -615,14 +615,43 @@ def taller(shadow: pygame.Surface, height: int) -> pygame.Surface:
 @cache
 def _outline(size: tuple[int, int], radius: int, colour: tuple[int, int, int, int], width: int,
              fill: tuple[int, int, int, int] | None) -> pygame.Surface:
+    """A rounded outline of ``size`` (``fill``: its inside too), drawn at twice the size
+    and reduced, for smooth corners. Only a box holding its four corners is drawn so:
+    between them its edges and its middle are the same all along, stretched from that
+    box's middle row and column (the same picture, without drawing and reducing one
+    four times the card's size: 3 ms at 4K)."""
+    line = max(1, width or max(1, size[0] // 60))
+    reach = radius + line + 1  # the corners lie within this of the edges
+    w, h = size
+    if min(w, h) <= 2 * reach + 1:
+        return _prepared(_smooth_outline(size, radius, colour, line, fill))
+    side = 2 * reach + 1
+    box = _smooth_outline((side, side), radius, colour, line, fill)
+    outline = pygame.Surface(size, pygame.SRCALPHA)  # (clear: what is put on it is copied)
+    middle, far = reach, reach + 1
+    for x, y in ((0, 0), (far, 0), (0, far), (far, far)):  # the corners
+        outline.blit(box, (0 if x == 0 else w - reach, 0 if y == 0 else h - reach),
+                     (x, y, reach, reach))
+    across, down = w - 2 * reach, h - 2 * reach
+    for area, place, stretched in (((middle, 0, 1, reach), (reach, 0), (across, reach)),
+                                   ((middle, far, 1, reach), (reach, h - reach), (across, reach)),
+                                   ((0, middle, reach, 1), (0, reach), (reach, down)),
+                                   ((far, middle, reach, 1), (w - reach, reach), (reach, down))):
+        outline.blit(pygame.transform.scale(box.subsurface(area), stretched), place)
+    outline.fill(box.get_at((middle, middle)), (reach, reach, across, down))
+    return _prepared(outline)
+
+
+def _smooth_outline(size: tuple[int, int], radius: int, colour: tuple[int, int, int, int],
+                    line: int, fill: tuple[int, int, int, int] | None) -> pygame.Surface:
+    """A rounded outline of ``size`` drawn whole at twice the size, then reduced."""
     scale = 2
     big = pygame.Surface((size[0] * scale, size[1] * scale), pygame.SRCALPHA)
     rect = big.get_rect()
-    line = max(1, width or max(1, size[0] // 60)) * scale
     if fill is not None:
         pygame.draw.rect(big, fill, rect, border_radius=radius * scale)
-    pygame.draw.rect(big, colour, rect, line, border_radius=radius * scale)
-    return _prepared(pygame.transform.smoothscale(big, size))
+    pygame.draw.rect(big, colour, rect, line * scale, border_radius=radius * scale)
+    return pygame.transform.smoothscale(big, size)
 
 
 def _rounded_card(size: tuple[int, int], radius: int, paper: tuple[int, int, int],

@@ -136,12 +136,13 @@ class TopBar:
         return None
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """The bar's strip (drawn once into the static layer)."""
+        """The bar's strip (drawn once into the static layer): a piece of it laid side
+        by side across the bar (the same pixels, without a strip of the bar's size)."""
         bar = self.geometry.bar
-        strip = pygame.Surface((bar.w, bar.h), pygame.SRCALPHA)
-        strip.fill(BAR_FILL)
-        pygame.draw.line(strip, BAR_LINE, (0, bar.h - 1), (bar.w, bar.h - 1))
-        surface.blit(strip, (bar.x, bar.y))
+        piece = _backdrop_piece(bar.h)
+        width = piece.get_width()
+        surface.blits([(piece, (bar.x + x, bar.y), (0, 0, min(width, bar.w - x), bar.h))
+                       for x in range(0, bar.w, width)], doreturn=False)
 
     def draw(self, surface: pygame.Surface, *, hovered: Command | None,
              pressed: Command | None, disabled: AbstractSet[Command], score: int, moves: int,
@@ -261,6 +262,15 @@ def _spacing(size: int) -> tuple[int, int]:
 _PILL_FILL = {"idle": (255, 255, 255, 22), "hover": (255, 255, 255, 52),
               "down": (255, 255, 255, 84), "off": (255, 255, 255, 10)}
 _pills: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+
+
+@lru_cache(maxsize=2)
+def _backdrop_piece(height: int) -> pygame.Surface:
+    """A piece of the bar's strip, ``height`` high: the bar's shade, a line at its foot."""
+    piece = pygame.Surface((256, height), pygame.SRCALPHA)
+    piece.fill(BAR_FILL)
+    pygame.draw.line(piece, BAR_LINE, (0, height - 1), (256, height - 1))
+    return piece
 
 
 def _pill(size: tuple[int, int], state: str) -> pygame.Surface:
