@@ -48,11 +48,19 @@ NUMBER_FORMATS: dict[str, tuple[str, str]] = {
 _language = DEFAULT_LANGUAGE
 
 
+def _composed(text: str) -> bool:
+    """Whether ``text`` is surely in normal form C as it is: made of characters none
+    of which has a canonical decomposition or composes with another (Latin letters and
+    signs before the combining marks, U+0300; dashes, quotes and ellipses, U+2010 to
+    U+2027), as English is."""
+    return text.isascii() or all(ch < "\u0300" or "\u2010" <= ch <= "\u2027" for ch in text)
+
+
 def _normalise(value: object) -> object:
-    """``value`` with every string in it in Unicode normal form C (ASCII text, most
-    of English, is already: ``unicodedata`` is loaded for the rest)."""
+    """``value`` with every string in it in Unicode normal form C (``unicodedata`` is
+    loaded only for text not surely in it already, see :func:`_composed`)."""
     if isinstance(value, str):
-        if value.isascii():
+        if _composed(value):
             return value
         import unicodedata
 

@@ -408,3 +408,21 @@ def test_the_app_starts_in_the_systems_language(play, monkeypatch: pytest.Monkey
     assert driver.table.bar.buttons[0].label == "Új játék"
     driver.app.apply_settings(driver.app.settings.with_(language="zh"))
     assert driver.table.bar.buttons[0].label == "新牌局"
+
+
+def test_text_taken_as_composed_without_looking_it_up_is_in_normal_form_c() -> None:
+    """The characters the catalogue takes as composed without ``unicodedata`` (English
+    needs no more) are: alone and in any order, NFC leaves them as they are."""
+    import random
+    import unicodedata
+
+    from spider.text.i18n import _composed
+
+    sure = [chr(code) for code in range(0x10000) if _composed(chr(code))]
+    assert len(sure) == 0x300 + 0x18 and "…" in sure and "\u0301" not in sure
+    assert all(unicodedata.is_normalized("NFC", ch) for ch in sure)
+    pick = random.Random(19)
+    for _ in range(5000):
+        text = "".join(pick.choices(sure, k=pick.randint(2, 6)))
+        assert unicodedata.is_normalized("NFC", text)
+    assert not _composed("Ve\u0301n")  # a combining mark: looked up
