@@ -22,11 +22,8 @@ executable, since a windowed build on Windows has no console. A watchdog ends a 
 run after ``WATCHDOG_SECONDS`` with the same kind of line.
 
 With ``SPIDER_EXIT_AFTER_FIRST_FRAME=1`` in the environment, ``--smoke-test`` instead
-starts the game exactly as a double-click does (``spider.app.loop.run``), prints
-``first frame <CPU seconds>`` (the process's CPU time, every thread, when the frame
-was presented) and exits 0: the start-up benchmarks time that. It plays from
-``SPIDER_DATA_DIR`` when that is set (a game in progress, prepared by the benchmark),
-else from a fresh temporary folder.
+only starts the game and stops at its first frame (:mod:`spider.app.firstframe`: this
+module is not loaded then).
 """
 
 from __future__ import annotations
@@ -39,7 +36,7 @@ import sys
 import tempfile
 import threading
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,7 +51,6 @@ if TYPE_CHECKING:
 #: A 1-suit Standard deal (its first moves are found through the model).
 SMOKE_CODE = "SP1-S1C-AAAAAAD"
 RESULT_FILE = "smoke-test-result.txt"
-FIRST_FRAME_ENV = environment.EXIT_AFTER_FIRST_FRAME
 WATCHDOG_SECONDS = 100.0
 #: The two window sizes frames are checked at.
 SIZES = ((1280, 720), (800, 600))
@@ -79,10 +75,6 @@ class SmokeFailure(Exception):
     """A check of the smoke test did not hold."""
 
 
-class _FirstFrame(Exception):
-    """Raised from the first ``display.flip``: the first frame is on screen."""
-
-
 _step = "starting"
 
 
@@ -104,13 +96,8 @@ def check(condition: object, what: str) -> None:
 def run_smoke() -> int:
     """The ``--smoke-test`` command: 0 when everything worked, 1 otherwise."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    first_frame = os.environ.get(FIRST_FRAME_ENV) == "1"
-    if first_frame and os.environ.get(environment.DATA_DIR):
-        return _first_frame()  # the given folder's game, on the given video driver
     with tempfile.TemporaryDirectory(prefix="spider-smoke-") as data:
         os.environ[environment.DATA_DIR] = data
-        if first_frame:  # on the video driver it was given
-            return _first_frame()
         os.environ[environment.CACHE_DIR] = data
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -127,11 +114,11 @@ def run_smoke() -> int:
             line, status = f"smoke test failed: {_step}: {type(error).__name__}: {error}", 1
         finally:
             watchdog.cancel()
-    _report(line)
+    report_result(line)
     return status
 
 
-def _report(line: str) -> None:
+def report_result(line: str) -> None:
     """The result on stdout, and beside the executable of a built game."""
     line = " ".join(line.split())  # one line, whatever the error message held
     with contextlib.suppress(Exception):
@@ -153,40 +140,8 @@ def _timed_out() -> None:
     with contextlib.suppress(Exception):
         if sys.stderr is not None:
             faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
-    _report(f"smoke test failed: {_step}: still running after {WATCHDOG_SECONDS:.0f} s")
+    report_result(f"smoke test failed: {_step}: still running after {WATCHDOG_SECONDS:.0f} s")
     os._exit(1)
-
-
-def _first_frame() -> int:
-    """Start the game as a double-click does; return 0 once its first frame is shown
-    (having printed the CPU time it took)."""
-    import time
-
-    import pygame
-
-    from spider.app import loop
-
-    real = {name: getattr(pygame.display, name) for name in ("flip", "update")}
-
-    def shown(name: str) -> Callable[..., None]:
-        def present(*args: object) -> None:
-            real[name](*args)
-            print(f"first frame {time.process_time():.4f}", flush=True)
-            raise _FirstFrame
-
-        return present
-
-    for name in real:
-        setattr(pygame.display, name, shown(name))
-    try:
-        loop.run()
-    except _FirstFrame:
-        return 0
-    finally:
-        for name, function in real.items():
-            setattr(pygame.display, name, function)
-    _report("first frame: the game ended without showing a frame")
-    return 1
 
 
 # ------------------------------------------------------------------------ assets

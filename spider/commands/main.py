@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from spider import environment
 
 if TYPE_CHECKING:  # the game itself starts without the command line's modules
     import argparse
@@ -47,6 +50,10 @@ def start_game(code: DealCode | None = None, smoke_test: bool = False) -> int:
     frame is shown (the App takes it up again in its spare time): the start makes
     tens of thousands of objects and next to no cycles to collect."""
     gc.disable()
+    if smoke_test and os.environ.get(environment.EXIT_AFTER_FIRST_FRAME) == "1":
+        from spider.app.firstframe import run_first_frame
+
+        return run_first_frame()
     if smoke_test:
         from spider.app.smoke import run_smoke
 
