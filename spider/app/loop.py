@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pygame
 
 from spider import keptcode
-from spider.app.assets import ASSETS
 from spider.app.clock import WAKE, Clock, SystemClock
 from spider.app.desktop import name_the_app, software_framebuffer
 from spider.app.displays import display_of, displays
 from spider.app.host import Commands, DialogName, GameEvent
 from spider.app.scenes import Scene, SceneStack
 from spider.app.sound import Sound, Sounds
+from spider.app.table.keptcards import keep_icon, window_icon
 from spider.app.table.scene import TableScene
 from spider.data.history import GameLog
 from spider.data.messages import Message
@@ -129,7 +129,7 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         with contextlib.suppress(pygame.error, FileNotFoundError):
-            pygame.display.set_icon(pygame.image.load(ASSETS / "icon" / "spider.png"))
+            pygame.display.set_icon(window_icon())
         if self.fullscreen:
             # The whole display the window is on, from its corner: the window goes there
             # first (without a window manager to do it, X11 would leave it where it was).
@@ -493,6 +493,7 @@ class App:
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
         keptcode.keep()  # what the first frame imported, for the next start (once)
+        keep_icon()
         self.sounds.open()
         gc.enable()  # left off while the game started (``commands.main.start_game``)
         changed = False

@@ -1,6 +1,7 @@
 """Pictures kept between runs, so that a start at a size played before shows its table
 without making it again (most of the first frame's work otherwise): the card set
-(rasterised art) and the cloth (:mod:`spider.app.table.felt`).
+(rasterised art), the cloth (:mod:`spider.app.table.felt`) and the window's icon
+(decoded from its PNG: :func:`window_icon`).
 
 A set of pictures (the 52 faces and the back at one card size, colours, back and
 index; or the cloth at one window size and colour) is one file in the user cache
@@ -29,7 +30,7 @@ from typing import Final
 
 import pygame
 
-from spider.app.assets import FONTS
+from spider.app.assets import ASSETS, FONTS
 from spider.data.storage import StorageError, atomic_write, cache_dir
 
 #: Raise when the way pictures are made changes in a way the files' times do not show.
@@ -220,6 +221,39 @@ class KeptCards(KeptPictures):
                           _signed_files(FONTS),  # the large index
                           code_signature("cardimages.py")))
         super().__init__("cards", size, count, key, folder)
+
+
+#: The window's icon, and its size (that of the picture kept).
+ICON = ASSETS / "icon" / "spider.png"
+ICON_SIZE = (256, 256)
+#: The icon decoded afresh by :func:`window_icon`, to be kept by :func:`keep_icon`.
+_unkept_icon: list[pygame.Surface] = []
+
+
+class KeptIcon(KeptPictures):
+    """The window's icon as its PNG decodes (:data:`ICON`), if it is kept."""
+
+    keep = 1
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__("icon", ICON_SIZE, 1, _signature([ICON]), folder)
+
+
+def window_icon(folder: Path | None = None) -> pygame.Surface:
+    """The window's icon: the picture an earlier start kept (a fifth of the time
+    decoding the PNG takes), else :data:`ICON` decoded (and kept by :func:`keep_icon`).
+    Raises ``pygame.error`` or ``FileNotFoundError`` if there is no icon to decode."""
+    icon = KeptIcon(folder).read(0)
+    if icon is None:
+        icon = pygame.image.load(ICON)
+        _unkept_icon[:] = [icon]
+    return icon
+
+
+def keep_icon(folder: Path | None = None) -> None:
+    """Keep the icon :func:`window_icon` decoded for the next start (in spare time)."""
+    while _unkept_icon:
+        KeptIcon(folder).write({0: _unkept_icon.pop()})
 
 
 def _prune(folder: Path, suffix: str, keep: int) -> None:
