@@ -14,7 +14,6 @@ import contextlib
 import errno
 import json
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -36,7 +35,6 @@ KINDS = ("settings", "game", "statistics")
 MAX_BYTES = 4 * 1024 * 1024
 #: A temporary file of ours older than this (seconds) is left over from a killed write.
 STALE_SECONDS = 60.0
-_TEMPORARY = r"\.(?:settings|game|statistics)\.json\.[^/\\]*\.tmp"  # (compiled when used)
 
 # Message keys (translated by the UI).
 DAMAGED = "storage.damaged"
@@ -296,6 +294,15 @@ def load_document(path: Path | str, kind: str, version: int, parse: Callable[[An
     return Loaded(None, problem, set_aside(path))
 
 
+def is_temporary(name: str) -> bool:
+    """Whether ``name`` is that of one of our temporary files: ``.game.json.`` (or
+    another kind's), anything without a slash, ``.tmp`` (told without compiling a
+    regex: a start asks)."""
+    kind, found, rest = name.partition(".json.")
+    return (found != "" and kind[:1] == "." and kind[1:] in KINDS and rest.endswith(".tmp")
+            and "/" not in rest and "\\" not in rest)
+
+
 def sweep_temporary(folder: Path, now: float | None = None) -> list[Path]:
     """Delete the temporary files of our own naming (``.game.json.*.tmp``…) that a
     killed write left in ``folder`` more than :data:`STALE_SECONDS` ago; return them.
@@ -307,7 +314,7 @@ def sweep_temporary(folder: Path, now: float | None = None) -> list[Path]:
     except OSError:
         return swept
     for entry in entries:
-        if not re.fullmatch(_TEMPORARY, entry.name):
+        if not is_temporary(entry.name):
             continue
         try:
             info = entry.stat(follow_symlinks=False)

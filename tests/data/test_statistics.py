@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from spider.data.statistics import (
     Records,
     Statistics,
     Stats,
+    check_game_id,
     load_statistics,
     save_statistics,
     stats_key,
@@ -226,3 +228,16 @@ def test_damaged_file_gives_empty_statistics_and_is_kept(tmp_path):
     assert loaded.problem == DAMAGED
     assert loaded.set_aside is not None and loaded.set_aside.read_bytes() == content
     assert (tmp_path / "settings.json").read_bytes() == b"untouched"
+
+
+@given(st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyzAZ_-\n\u00e9", max_size=70))
+@example("z" * 64)
+@example("0" * 65)
+@example("")
+@example("id\n")
+def test_a_game_id_is_1_to_64_lower_case_letters_and_digits(text: str) -> None:
+    if re.fullmatch(r"[0-9a-z]{1,64}", text):
+        assert check_game_id(text) == text
+    else:
+        with pytest.raises(ValueError):
+            check_game_id(text)

@@ -499,3 +499,14 @@ def test_the_data_layer_imports_neither_text_nor_pygame():
             for name in names:
                 assert not name.startswith(("pygame", "spider.text", "spider.app")), (
                     f"{source.name} imports {name}")
+
+
+_NAME_PARTS = st.sampled_from([".", "game", "settings", "statistics", "stats", ".json",
+                               ".json.", "json", ".tmp", "tmp", "/", "\\", "x", "1", ""])
+
+
+@given(st.lists(_NAME_PARTS, max_size=8).map("".join))
+def test_temporary_names_are_exactly_those_of_our_writes(name: str) -> None:
+    """The files a start sweeps: ``.<kind>.json.<anything but a slash>.tmp``."""
+    ours = re.fullmatch(r"\.(?:settings|game|statistics)\.json\.[^/\\]*\.tmp", name)
+    assert storage.is_temporary(name) == (ours is not None)
