@@ -391,7 +391,7 @@ class TableRenderer:
         self._overlays, self._moved = overlays, []
         self._blit_below_bar(surface, self._still_layer(resting))
         bar = self.geometry.bar
-        surface.blit(self._bar_picture(), (bar.x, bar.y))
+        surface.blit(self._bar_picture(), pygame.Rect(bar.x, bar.y, bar.w, bar.h))
         self._bar_shown = self._bar_key
         return True
 
@@ -623,7 +623,8 @@ class TableRenderer:
         """The still layer where the window shows it: below the bar, which is opaque
         and drawn over it (its part of the layer would only be written twice)."""
         top = self.geometry.bar.bottom
-        surface.blit(still, (0, top), (0, top, still.get_width(), still.get_height() - top))
+        below = pygame.Rect(0, top, still.get_width(), still.get_height() - top)
+        surface.blit(still, below, below)  # (a Rect: a pair is first tried as a Rect)
 
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
         """The static layer and the resting cards drawn straight into the window, when
