@@ -59,7 +59,7 @@ class Cover:
         if self.overlay is not None and area.colliderect(self.shield):
             clip = surface.get_clip()
             surface.set_clip(area)
-            surface.blit(self.overlay, self.overlay_at)
+            surface.blit(self.overlay, self.overlay.get_rect(topleft=self.overlay_at))
             surface.set_clip(clip)
 
 
