@@ -508,19 +508,19 @@ class App:
         """Draw a frame and present it: only the areas that changed when the scenes
         can tell (:meth:`Scene.draw_changes`), else the whole window; then tell the
         ``frame_observers``."""
-        scenes = tuple(self.scenes.visible())
+        scenes, screen = self.scenes.visible(), self.screen
         changed = (None if self._whole or scenes != self._drawn
-                   else scenes[0].draw_changes(self.screen, scenes[1:]))
-        whole = changed is None
+                   else scenes[0].draw_changes(screen, scenes[1:]))
         if changed is None:
             for scene in scenes:
-                scene.draw(self.screen)
+                scene.draw(screen)
             pygame.display.flip()
-            changed = [self.screen.get_rect()]
-        elif changed:
-            pygame.display.update(changed)
+            frame = Frame((screen.get_rect(),), True)
+        else:
+            if changed:
+                pygame.display.update(changed)
+            frame = Frame(tuple(changed), False)
         self._drawn = scenes
-        frame = Frame(tuple(changed), whole)
         self._dirty = self._whole = False
         for observer in self.frame_observers:
             observer(frame)

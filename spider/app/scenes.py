@@ -59,7 +59,7 @@ class Cover:
         if self.overlay is not None and area.colliderect(self.shield):
             clip = surface.get_clip()
             surface.set_clip(area)
-            surface.blit(self.overlay, self.overlay_at)
+            surface.blit(self.overlay, self.overlay.get_rect(topleft=self.overlay_at))
             surface.set_clip(clip)
 
 
@@ -167,13 +167,13 @@ class SceneStack:
         while len(self._scenes) > 1 and not isinstance(self.top, scene_type):
             self.pop()
 
-    def visible(self) -> list[Scene]:
+    def visible(self) -> tuple[Scene, ...]:
         """The scenes to draw, bottom first: from the highest opaque one up."""
-        start = 0
-        for index, scene in enumerate(self._scenes):
-            if scene.opaque:
-                start = index
-        return self._scenes[start:]
+        scenes = self._scenes
+        for start in range(len(scenes) - 1, 0, -1):
+            if scenes[start].opaque:
+                return tuple(scenes[start:])
+        return tuple(scenes)
 
     @property
     def animating(self) -> bool:

@@ -274,7 +274,9 @@ class CardImages:
     def pending(self) -> bool:
         """Whether pictures are waiting to be made (some maybe shown as stand-ins), or
         the set is being kept."""
-        return bool(self._wanted) or (self._writing is not None and self._writing.is_alive())
+        if self._writing is not None and not self._writing.is_alive():
+            self._writing = None  # kept: not asked again every frame
+        return bool(self._wanted) or self._writing is not None
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
              now: Callable[[], float] = time.perf_counter, budget: int = 0) -> bool:

@@ -159,7 +159,7 @@ class Celebration:
             for hit in hits:  # where others draw over the cascade: from the canvas
                 area = kept[hit]
                 canvas.set_clip(area)
-                canvas.blit(image, place)
+                canvas.blit(image, drawn)
                 redraw.append(drawn.clip(area))
         if plain:
             surface.fblits(plain)
@@ -202,11 +202,9 @@ class Celebration:
         clip = surface.get_clip()
         if area is not None:
             surface.set_clip(area)
-        for pile in self.piles:
-            if pile:
-                image, position = pile[0]
-                if area is None or area.colliderect(image.get_rect(topleft=position)):
-                    surface.blit(image, position)
+        # (blitted together: a single blit to a pair of numbers first tries it as a Rect)
+        surface.fblits([pile[0] for pile in self.piles if pile and (
+            area is None or area.colliderect(pile[0][0].get_rect(topleft=pile[0][1])))])
         surface.set_clip(clip)
 
 

@@ -360,6 +360,8 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         celebration = table.controller.celebration
+        if celebration is None and self._draw_at_rest(surface):
+            return
         shown = self._moved, self._overlays, self._bar_shown
         self._moved = None
         self._overlays = self._overlay_key()
@@ -384,6 +386,24 @@ class TableRenderer:
             # Drawn aside (a test, a picture): what the window shows is as it was.
             self._moved, self._overlays, self._bar_shown = shown
 
+    def _draw_at_rest(self, surface: pygame.Surface) -> bool:
+        """The table at rest drawn whole, when it is: the still layer and the bar, with
+        nothing over them (no card moving or in the hand, no mark, ring or message);
+        False when it is not (nothing drawn)."""
+        overlays = self._overlay_key()
+        if (overlays != _AT_REST or self.interim is not None or self._still is None
+                or surface is not pygame.display.get_surface()):
+            return False
+        resting, flying, dragged = self.table.board.layers()
+        if flying or dragged or self._highlights():
+            return False
+        self._overlays, self._moved = overlays, []
+        self._blit_below_bar(surface, self._still_layer(resting))
+        bar = self.geometry.bar
+        surface.blit(self._bar_picture(), pygame.Rect(bar.x, bar.y, bar.w, bar.h))
+        self._bar_shown = self._bar_key
+        return True
+
     def _draw_messages(self, surface: pygame.Surface) -> None:
         """The demo's banner or the message over everything else."""
         table = self.table
@@ -391,34 +411,37 @@ class TableRenderer:
             self._banner.draw(surface, self.geometry, table.banner)
         table.toast.draw(surface, self.geometry)
 
-    def _bar_state(self) -> dict[str, Any]:
-        """Everything the bar shows as the eye sees it, the clock in whole seconds (what
-        :meth:`TopBar.draw` is given; asked every frame)."""
+    def _bar_shows(self) -> tuple[Any, ...]:
+        """Everything the bar shows as the eye sees it, the clock in whole seconds, in
+        the order of :data:`_BAR_FIELDS` (asked every frame: a tuple is quick to make
+        and to compare)."""
         table = self.table
-        session, hinting, keys = table.app.session, table.hinting, table.input.keys
+        session, hinting, given = table.app.session, table.hinting, table.input
         game, code = session.game, session.code
         if code is not self._code[0]:
             self._code = (code, str(code))
-        return {"hovered": table.input.hovered, "pressed": table.input.pressed,
-                "disabled": table.controller.disabled_buttons(),
-                "score": game.score, "moves": game.moves, "seconds": int(session.elapsed),
-                "code": self._code[1],
-                "busy": _THINKING if hinting.thinking else frozenset(),
-                "note": keys.note or hinting.status,
-                "note_faded": hinting.rechecking and not keys.note}
+        typed = given.keys.note
+        return (given.hovered, given.pressed, table.controller.disabled_buttons(),
+                _THINKING if hinting.thinking else _IDLE, game.score, game.moves,
+                int(session.elapsed), self._code[1], typed or hinting.status,
+                hinting.rechecking and not typed)
+
+    def _bar_state(self) -> dict[str, Any]:
+        """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
+        return dict(zip(_BAR_FIELDS, self._bar_shows(), strict=True))
 
     def _bar_picture(self) -> pygame.Surface:
         """The bar as shown, drawn again only when what it shows changes."""
-        state = self._bar_state()
-        key = (state, self.bar, self._bar_strip)
+        shows = self._bar_shows()
+        key = (shows, self.bar, self._bar_strip)
         if key != self._bar_key or self._bar_image is None:
             strip = self._bar_strip
             if strip is None:
                 self._backdrop()
                 strip = self._bar_strip
             assert strip is not None
-            buttons = {name: state[name] for name in _BUTTON_STATE}
-            look = (*buttons.values(), self.bar, strip)
+            buttons = shows[:_BUTTONS]
+            look = (*buttons, self.bar, strip)
             drawn = self._looks.pop(look, None)
             if drawn is None:
                 # The strip with the buttons, kept for the last two looks: most changes
@@ -431,15 +454,16 @@ class TableRenderer:
                     drawn = strip.copy()
                 else:
                     copy_area(drawn, strip, (0, 0), strip.get_rect())
-                self.bar.draw_buttons(drawn, **buttons)
+                self.bar.draw_buttons(drawn, **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons,
+                                                           strict=True)))
             self._looks[look] = drawn
             picture = self._bar_image
             if picture is None or picture.get_size() != strip.get_size():
                 picture = self._bar_image = drawn.copy()
             else:
                 copy_area(picture, drawn, (0, 0), drawn.get_rect())
-            self.bar.draw_status(picture, **{name: value for name, value in state.items()
-                                             if name not in buttons})
+            self.bar.draw_status(picture, **dict(zip(_BAR_FIELDS[_BUTTONS:], shows[_BUTTONS:],
+                                                     strict=True)))
             self._bar_key = key
             return picture
         return self._bar_image
@@ -449,13 +473,12 @@ class TableRenderer:
         (its words at the new size are made between frames)."""
         old, new = self._old_bar, self.geometry.bar
         assert old is not None
-        state = self._bar_state()
-        if self._bar_image is not None and self._bar_key == (state, old,
-                                                             self._bar_strip):
+        shows = self._bar_shows()
+        if self._bar_image is not None and self._bar_key == (shows, old, self._bar_strip):
             strip = self._bar_image  # the bar as last shown says just that
         else:
             strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-            old.draw(strip, **state)
+            old.draw(strip, **dict(zip(_BAR_FIELDS, shows, strict=True)))
             self._bar_key = None
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
@@ -614,7 +637,8 @@ class TableRenderer:
         """The still layer where the window shows it: below the bar, which is opaque
         and drawn over it (its part of the layer would only be written twice)."""
         top = self.geometry.bar.bottom
-        surface.blit(still, (0, top), (0, top, still.get_width(), still.get_height() - top))
+        below = pygame.Rect(0, top, still.get_width(), still.get_height() - top)
+        surface.blit(still, below, below)  # (a Rect: a pair is first tried as a Rect)
 
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
         """The static layer and the resting cards drawn straight into the window, when
@@ -899,15 +923,22 @@ class TableRenderer:
         return parts
 
 
-#: The bar's buttons off, by whether a move can be taken back and made again.
+#: The buttons whose work is under way: the Hint button while a hint is on its way, or none.
 _THINKING = frozenset((Command.HINT,))
-#: What of the bar's state (see :meth:`TableRenderer._bar_state`) the buttons show.
-_BUTTON_STATE = ("hovered", "pressed", "disabled", "busy")
+_IDLE: frozenset[Command] = frozenset()
+#: What the bar shows (see :meth:`TableRenderer._bar_shows`): first what its buttons
+#: show, then its figures and words.
+_BAR_FIELDS = ("hovered", "pressed", "disabled", "busy", "score", "moves", "seconds", "code",
+               "note", "note_faded")
+_BUTTONS = _BAR_FIELDS.index("score")
+_SECONDS = _BAR_FIELDS.index("seconds")
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
+#: Nothing over the cards at all: no mark, shake, ring, message or banner.
+_AT_REST = (*_NO_OVERLAYS, None, None)
 
 
 class _Moving(NamedTuple):
@@ -1091,8 +1122,9 @@ def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | No
     if key is None or before is None or key == before or key[1:] != before[1:]:
         return False
     shown, shown_before = key[0], before[0]
-    assert isinstance(shown, dict) and isinstance(shown_before, dict)
-    return {**shown, "seconds": None} == {**shown_before, "seconds": None}
+    assert isinstance(shown, tuple) and isinstance(shown_before, tuple)
+    return (shown[:_SECONDS] == shown_before[:_SECONDS]
+            and shown[_SECONDS + 1:] == shown_before[_SECONDS + 1:])
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -145,10 +145,11 @@ class TableScene(Scene):
     # ---------------------------------------------------------------- state
     @property
     def animating(self) -> bool:
-        celebration = self.controller.celebration
-        return (self.board.moving or self.toast.fading or self.controller.win_pending
+        controller, renderer = self.controller, self.renderer
+        celebration = controller.celebration
+        return (self.board.moving or self.toast.fading or controller.win_pending
                 or (celebration is not None and not celebration.done)
-                or self.renderer.pending or self.renderer.interim is not None)
+                or renderer.interim is not None or renderer.pending)
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""
@@ -171,19 +172,20 @@ class TableScene(Scene):
         return self.input.handle(event)
 
     def update(self, dt: float) -> bool:
-        moved = self.board.moving  # the step that lands the last card must be drawn too
-        for cue in self.board.update(dt):
-            self.app.play_sound(cue)
+        app, board = self.app, self.board
+        moved = board.moving  # the step that lands the last card must be drawn too
+        for cue in board.update(dt):
+            app.play_sound(cue)
         changed = self.hinting.update(dt)
         changed = self.toast.update(dt) or changed
         changed = self.controller.update_win(dt) or changed
-        if moved or self.board.moving:
-            self.app.request_changes()  # the moving cards alone (see the renderer)
+        if moved or board.moving:
+            app.request_changes()  # the moving cards alone (see the renderer)
         changed = self.input.keys.update(dt) or changed
-        second = int(self.app.session.elapsed)
-        if second != self._shown_second and self.app.ticking:
+        second = int(app.session.elapsed)
+        if second != self._shown_second and app.ticking:
             self._shown_second = second
-            self.app.request_changes()  # the bar alone
+            app.request_changes()  # the bar alone
         return changed
 
     def spare(self, until: float) -> bool:
