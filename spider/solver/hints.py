@@ -112,6 +112,7 @@ VisibleKey = tuple[Columns, int]
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
+USEFUL = 0.5  # what a plan must gain over the position now to be worth playing
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
@@ -467,13 +468,14 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     root = root_total / done
     top = max(means)
     # Plans worth about the same: take the one that gains most at once, so that a
-    # plan is carried out rather than swapped for an equal one at every move.
+    # plan is carried out rather than swapped for an equal one at every move; but one
+    # that gains over the position now (useful) before one that does not.
     order = sorted(range(len(candidates)),
-                   key=lambda i: (means[i] < top - TIE, -nows[i] if means[i] >= top - TIE
-                                  else -means[i], i))
+                   key=lambda i: (means[i] < top - TIE, means[i] <= root + USEFUL,
+                                  -nows[i] if means[i] >= top - TIE else -means[i], i))
     choice = order[0]
     steps, new = candidates[choice]
-    useful = means[choice] > root + 0.5 and not stalled
+    useful = means[choice] > root + USEFUL and not stalled
     # Without a stock, stopping is losing: the demo (it passes ``avoid``, so it never
     # goes round in circles) plays the least bad move until it stalls.
     trying = not has_stock and avoid is not None and not stalled
