@@ -7,6 +7,7 @@
 * :mod:`spider.solver.detours` — the moves between two positions of a line, searched again.
 * :mod:`spider.solver.finish` — the moves after the last deal, searched again for fewer.
 * :mod:`spider.solver.hints` — honest hints and the demo player.
+* :mod:`spider.solver.endgame` — the hints' best moves checked in sampled worlds solved in full.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
 * :mod:`tools.bench.solver` — the ``bench solver`` benchmark.
 

@@ -7,9 +7,12 @@ at random into the face-down slots and the stock (a *determinization*), looks
 ahead in each of several such samples with a short best-first search, and
 votes: each candidate action gets the mean, over the samples, of the best
 position its line reaches before the next deal (scored as after that deal,
-where there is one). The random numbers are seeded from the visible position
-only, so the same visible position always gets the same hint, whatever lies
-face down.
+where there is one). Near the end (at most one deal left, few cards face
+down) the look-ahead's best few moves are checked in the same samples solved in
+full, and the move after which most of them can still be won is played
+(:mod:`spider.solver.endgame`). The random numbers are seeded from the visible
+position only, so the same visible position always gets the same hint, whatever
+lies face down.
 
 API for the view
 ----------------
@@ -45,7 +48,7 @@ API for the view
     demo computes. The work (samples × nodes, and at most :data:`BRANCH`
     positions built per node) is fixed, so the answer is repeatable;
     ``time_budget=None`` lifts the outer time limit, which otherwise may cut
-    sampling short on a slow machine.
+    sampling (and the endgame check) short on a slow machine.
 
 :class:`Seen`
     Call ``seen.record(game, outcome)`` after every action, undo and redo;
@@ -78,6 +81,7 @@ from spider.model.game import (
     Outcome,
     RunRemoved,
 )
+from spider.solver.endgame import is_endgame, most_winning
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.search import (
     DEFAULT,
@@ -97,6 +101,7 @@ from spider.solver.state import (
     RANK,
     RUN_LENGTH,
     Columns,
+    Position,
     Shift,
     Step,
     apply_move,
@@ -112,6 +117,8 @@ VisibleKey = tuple[Columns, int]
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
+USEFUL = 0.5  # what a plan must gain over the position now to be worth playing
+CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in an endgame
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
 DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
@@ -420,7 +427,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     ``samples`` determinizations with ``nodes`` expansions each are searched, so
     the work is fixed and the hint the same on any machine; ``time_budget``
     (seconds, ``None``: no limit) is an outer limit that stops sampling early
-    on a slow machine. ``avoid`` is
+    on a slow machine, and skips the endgame check once half of it is spent. ``avoid`` is
     a set of :func:`visible_key` values of positions not to go back to.
     """
     began = time.monotonic()
@@ -467,13 +474,20 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     root = root_total / done
     top = max(means)
     # Plans worth about the same: take the one that gains most at once, so that a
-    # plan is carried out rather than swapped for an equal one at every move.
+    # plan is carried out rather than swapped for an equal one at every move; but one
+    # that gains over the position now (useful) before one that does not.
     order = sorted(range(len(candidates)),
-                   key=lambda i: (means[i] < top - TIE, -nows[i] if means[i] >= top - TIE
-                                  else -means[i], i))
+                   key=lambda i: (means[i] < top - TIE, means[i] <= root + USEFUL,
+                                  -nows[i] if means[i] >= top - TIE else -means[i], i))
     choice = order[0]
+    in_time = time_budget is None or time.monotonic() - began < time_budget / 2
+    if not stalled and in_time and is_endgame(view.cols, view.stock_len):
+        checked = [i for i in order if means[i] > root + USEFUL] if can_deal else order
+        hint = _endgame_hint(view, worlds, candidates, checked, can_deal)
+        if hint is not None:
+            return hint
     steps, new = candidates[choice]
-    useful = means[choice] > root + 0.5 and not stalled
+    useful = means[choice] > root + USEFUL and not stalled
     # Without a stock, stopping is losing: the demo (it passes ``avoid``, so it never
     # goes round in circles) plays the least bad move until it stalls.
     trying = not has_stock and avoid is not None and not stalled
@@ -493,6 +507,27 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
         reason = _reason(view.cols, steps[0], new)
     actions = tuple(Move(s, t, k) for s, t, k in steps)
     return Hint(actions[0], reason, actions, means[choice])
+
+
+def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
+                  candidates: list[tuple[tuple[Shift, ...], Columns]], ranked: list[int],
+                  can_deal: bool) -> Hint | None:
+    """Of the look-ahead's first :data:`CHECKED` useful moves (any, when the deal cannot
+    be played instead) and the deal, the one after which most sampled worlds solved in
+    full are still won (:mod:`spider.solver.endgame`); ``None`` when none is."""
+    picked = ranked[:CHECKED]
+    choices: list[tuple[Step, ...]] = [candidates[index][0] for index in picked]
+    if can_deal:
+        choices.append((None,))
+    positions = [Position(cols, stock, view.removed, view.relaxed) for cols, stock in worlds]
+    best, wins = most_winning(positions, choices)
+    if not wins:
+        return None
+    if best == len(picked):
+        return Hint(DEAL, "hint.reason.deal", (DEAL,))
+    steps, new = candidates[picked[best]]
+    actions = tuple(Move(s, t, k) for s, t, k in steps)
+    return Hint(actions[0], _reason(view.cols, steps[0], new), actions)
 
 
 def _empty_columns(cols: Columns) -> set[int]:

@@ -290,3 +290,30 @@ stock: 2c 3c 4c
 """)
     hint = suggest(game, None, **EFFORT)
     assert hint is not None and hint.action != Move(1, 0, 1)
+
+
+def test_an_endgame_hint_is_the_checked_move_most_worlds_are_won_after(monkeypatch):
+    game = parse_position("""\
+rules: classic
+removed: 6
+1: [Kh] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: Qh Jh Th 9h 8h 7h 6h 5h 4h
+3: [3h] As
+4: 2h Ah
+5:
+""")
+    checked: list[list[tuple[object, ...]]] = []
+
+    def second_wins(worlds, choices):
+        checked.append(choices)
+        return 1, len(worlds)
+
+    monkeypatch.setattr(hints_module, "most_winning", second_wins)
+    suggest(game_from_code(DealCode.parse("SP1-S2C-AAAAAAC")), None, **EFFORT)
+    assert not checked  # five deals left: no endgame
+    hint = suggest(game, None, **EFFORT)
+    assert len(checked) == 1 and len(checked[0]) == hints_module.CHECKED
+    assert hint is not None and hint.steps == tuple(Move(*step) for step in checked[0][1])
+    monkeypatch.setattr(hints_module, "most_winning", lambda worlds, choices: (-1, 0))
+    fallback = suggest(game, None, **EFFORT)  # no world won: the look-ahead's choice
+    assert fallback is not None and fallback.steps[0] == Move(*checked[0][0][0])

@@ -1,0 +1,63 @@
+"""Honest endgames: the candidate actions checked in sampled worlds solved in full.
+
+With at most one deal left and few cards face down, a determinization (one
+guess at the hidden cards, see :mod:`spider.solver.hints`) is small enough to
+solve with full knowledge on a modest budget. The look-ahead's best few
+actions are checked in turn: in how many worlds can the game still be won
+after it? The action that keeps the most worlds winnable is played, ties going
+to the look-ahead's order, so among actions that win alike the one that turns
+cards (and so learns most) comes first. A candidate stops being checked once
+it cannot beat the best so far, and the check ends once one wins every world
+or the hint's budget is spent. The work is counted in positions expanded, so
+the answer is the same on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+
+from spider.solver.search import Searcher
+from spider.solver.state import DOWN, Columns, Position, Step
+
+#: Cards face down, at most, for a position to be an endgame.
+MOST_DOWN = 20
+#: Positions expanded, at most, solving one world.
+NODES = 1000
+#: Positions expanded, at most, solving the worlds of one hint: worlds that cannot be
+#: won (each spends :data:`NODES`) end the check early.
+BUDGET = 2000
+
+
+def is_endgame(cols: Columns, stock_len: int) -> bool:
+    """At most one deal left and at most :data:`MOST_DOWN` cards face down."""
+    return (stock_len <= len(cols)
+            and sum(1 for column in cols for card in column if card & DOWN) <= MOST_DOWN)
+
+
+def can_win(world: Position, nodes: int = NODES) -> tuple[bool, int]:
+    """Whether a win of ``world`` (full knowledge) is found in ``nodes`` expansions, and
+    the expansions spent."""
+    searcher = Searcher(world, math.inf, nodes=nodes)
+    return searcher.run() is not None, searcher.stats.expanded
+
+
+def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
+                 budget: int = BUDGET) -> tuple[int, int]:
+    """The index of the choice (the steps of a candidate action, best first) after which
+    most of ``worlds`` can be won, and in how many; (-1, 0) when none is won."""
+    best, best_wins = -1, 0
+    for index, steps in enumerate(choices):
+        wins = 0
+        for number, world in enumerate(worlds):
+            if budget <= 0 or wins + len(worlds) - number <= best_wins:
+                break
+            for step in steps:
+                world = world.play(step)
+            won, spent = can_win(world, min(NODES, budget))
+            budget -= spent
+            wins += won
+        if wins > best_wins:
+            best, best_wins = index, wins
+        if budget <= 0 or best_wins == len(worlds):
+            break
+    return best, best_wins

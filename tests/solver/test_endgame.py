@@ -1,0 +1,82 @@
+"""Honest endgames: candidate actions checked in sampled worlds solved in full."""
+
+from __future__ import annotations
+
+from spider.model.notation import parse_position
+from spider.solver import endgame
+from spider.solver.endgame import can_win, is_endgame, most_winning
+from spider.solver.state import DOWN, Position, Step
+
+# The spades need their ace (column 2) and nothing else; column 3 is empty.
+ONE_RUN = """\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+"""
+
+
+def position(text: str) -> Position:
+    return Position.from_game(parse_position(text))
+
+
+def test_an_endgame_has_a_deal_at_most_and_few_cards_face_down():
+    few = position("1: [Ks] [Qs] 5h\n2: 9h\n").cols
+    assert is_endgame(few, 0) and is_endgame(few, 2) and not is_endgame(few, 3)
+    face_down = (13 | DOWN,) * (endgame.MOST_DOWN + 1)
+    assert is_endgame((face_down[1:], (9,)), 0) and not is_endgame((face_down, (9,)), 0)
+
+
+def test_a_world_is_won_or_not_within_its_nodes():
+    won, spent = can_win(position(ONE_RUN))
+    assert won and 0 < spent <= endgame.NODES
+    won, spent = can_win(position("1: [Ks] Qs 5h\n2: 9h\n3: 4h\n"), 50)
+    assert not won and spent <= 50
+
+
+def test_of_choices_that_win_alike_the_first_is_taken():
+    worlds = [position(ONE_RUN)] * 3
+    ace_aside, ace_home = ((1, 2, 1),), ((1, 0, 1),)
+    assert most_winning(worlds, [ace_aside, ace_home]) == (0, 3)
+
+
+def counted_wins(monkeypatch, won) -> list[Position]:  # type: ignore[no-untyped-def]
+    """The worlds solved from now on, each won when ``won(world)`` says so."""
+    solved: list[Position] = []
+
+    def fake(world: Position, nodes: int) -> tuple[bool, int]:
+        solved.append(world)
+        return won(world), 1
+
+    monkeypatch.setattr(endgame, "can_win", fake)
+    return solved
+
+
+def test_the_choice_after_which_most_worlds_are_won_is_taken(monkeypatch):
+    solved = counted_wins(monkeypatch, lambda world: world.is_won)
+    choices: list[tuple[Step, ...]] = [(), ((1, 0, 1),), ((1, 2, 1),)]
+    assert most_winning([position(ONE_RUN)] * 3, choices) == (1, 3)
+    assert len(solved) == 6  # the second wins every world: the third is not checked
+
+
+def test_a_choice_is_checked_only_while_it_can_beat_the_best(monkeypatch):
+    solved = counted_wins(monkeypatch, lambda world: world.removed == 7)
+    start = position(ONE_RUN)
+    worlds = [Position(start.cols, (), removed) for removed in (0, 0, 7, 7)]
+    assert most_winning(worlds, [(), ()]) == (0, 2)
+    assert len(solved) == 4 + 2  # the second lost two worlds: it can only tie
+
+
+def test_worlds_are_solved_only_within_the_budget(monkeypatch):
+    given: list[int] = []
+
+    def no_win(world: Position, nodes: int) -> tuple[bool, int]:
+        given.append(nodes)
+        return False, nodes
+
+    monkeypatch.setattr(endgame, "can_win", no_win)
+    nodes = endgame.NODES
+    assert most_winning([position(ONE_RUN)] * 6, [((1, 0, 1),), ((1, 2, 1),)],
+                        budget=2 * nodes + 10) == (-1, 0)
+    assert given == [nodes, nodes, 10]
