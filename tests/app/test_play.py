@@ -532,6 +532,58 @@ def test_the_table_looks_the_same_as_when_drawn_from_scratch(play, seed: int) ->
     _same_as_drawn_whole(driver)
 
 
+def _resting_drawn_afresh(driver: EventDriver) -> bytes:
+    """The resting cards drawn afresh on the static layer, as the kept layer must show
+    them: each card not hidden under another at the very same place, in order."""
+    renderer = driver.table.renderer
+    resting = driver.table.board.layers()[0]
+    picture = renderer._backdrop().copy()
+    top = {sprite.pos: sprite for sprite in resting}
+    for sprite in resting:
+        if top[sprite.pos] is sprite:
+            picture.blit(*renderer._placed(sprite))
+    return pygame.image.tobytes(picture, "RGB")
+
+
+def test_the_kept_resting_cards_stay_right_as_cards_set_off_and_land(play, monkeypatch) -> None:
+    """Cards setting off and landing in a deal, its undo and a run flying off and back
+    are drawn into the kept layer of resting cards by their places alone: after every
+    frame it holds what drawing the resting cards afresh gives."""
+    from spider.app.table.renderer import TableRenderer
+
+    flights = 0
+    worked_out = TableRenderer._flight_changes
+
+    def counted(*args):
+        nonlocal flights
+        flights += 1
+        return worked_out(*args)
+
+    monkeypatch.setattr(TableRenderer, "_flight_changes", counted)
+
+    def every_frame(driver: EventDriver) -> None:
+        for frame in range(200):
+            driver.app.run_frames(1)
+            resting = driver.table.board.layers()[0]
+            kept = driver.table.renderer._still_layer(resting)
+            assert pygame.image.tobytes(kept, "RGB") == _resting_drawn_afresh(driver), frame
+            if not driver.app.busy:
+                return
+        pytest.fail("the cards did not settle")
+
+    driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
+    for key, mod in ((pygame.K_d, 0), (pygame.K_z, pygame.KMOD_CTRL)):
+        driver.key(key, mod)
+        every_frame(driver)
+    dealt = flights
+    driver = play(position=RUN_BY_DROP, size=(900, 600))
+    driver.drag_move(Move(1, 0, 1))  # a run completes and flies off
+    every_frame(driver)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    every_frame(driver)
+    assert dealt > 10 and flights > dealt + 10  # (kept up to date by the flights)
+
+
 def _same_as_loaded(driver: EventDriver) -> None:
     """The frame on screen equals the table loaded afresh from the model at this size."""
     app = driver.app

@@ -74,6 +74,10 @@ class Board:
         #: move, in which order, and the resting ones' places and faces. Moving cards
         #: going on their way do not count: what rests may be kept while it is the same.
         self.version = 0
+        #: Counts the changes to the layers but cards setting off and landing (see
+        #: :meth:`update`): while it stands, only the sprites that had steps when it
+        #: last changed can come to rest or leave it, each where it is.
+        self.arrangement = 0
         self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
         self._stepped: list[CardSprite] | None = None  # the sprites with steps (None: ask)
         self._ys_shown: list[list[int]] | None = None  # see column_ys
@@ -98,8 +102,14 @@ class Board:
 
     def _touch(self) -> None:
         """The layers changed: what was worked out from them is worked out again."""
+        self.arrangement += 1
+        self._flown()
+        self._ys_shown = None
+
+    def _flown(self) -> None:
+        """Cards set off or landed: the layers are worked out again."""
         self.version += 1
-        self._layers = self._stepped = self._ys_shown = None
+        self._layers = self._stepped = None
 
     def _with_steps(self) -> list[CardSprite]:
         """The sprites that move or wait to (kept until the layers change)."""
@@ -277,7 +287,7 @@ class Board:
             # A card that lands, starts its next step, or leaves after waiting.
             changed = changed or (not steps or steps[0] is not step or before < step.start)
         if changed:
-            self._touch()
+            self._flown()
         if not self.cues:
             return []
         due = [name for when, name in self.cues if when <= self.time]

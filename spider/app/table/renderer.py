@@ -83,6 +83,11 @@ class TableRenderer:
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
+        #: The still layer's key (``_still_key``) when last kept, the board's arrangement
+        #: then, and the sprites that could still set off or land, each as the layer
+        #: showed it (None: in flight); see :meth:`_flight_changes`.
+        self._flights: tuple[list[_Resting] | None, tuple[object, int],
+                             list[tuple[CardSprite, _Resting | None]]] = (None, (None, 0), [])
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
@@ -676,20 +681,26 @@ class TableRenderer:
             return still
         key = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
         self._still_seen = seen
+        arranged = (board, board.arrangement)
+        kept_key, kept_arrangement, flown = self._flights
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
+            self._keep_flights(key, arranged)
             return still
         backdrop = self._backdrop()
         if still is None or still.get_size() != backdrop.get_size():
             self._still = None
             still = self._still = self._still_buffer.get(backdrop.get_size())
             self._still_key = None
-        changes = (self._changed_regions(self._still_key, key)
-                   if base == self._still_base and self._still_key is not None else None)
+        changes = None
+        if base == self._still_base and self._still_key is not None:
+            changes = (self._flight_changes(flown, resting)
+                       if kept_key is self._still_key and kept_arrangement == arranged
+                       else self._changed_regions(self._still_key, key))
         regions, landed = changes if changes is not None else (None, [])
-        top = _uncovered(resting)
         if regions is None:
             still.blit(backdrop, (0, 0))
+            top = _uncovered(resting)
             for sprite in resting:
                 if sprite in top:
                     self._blit(still, sprite)
@@ -698,6 +709,7 @@ class TableRenderer:
             left = min(region.left for region in regions) - w
             right = max(region.right for region in regions)
             near = [sprite for sprite in resting if left < sprite.pos[0] < right]
+            top = _uncovered(near)  # (the cards at one place are all near or none)
             for region in regions:
                 still.set_clip(region)
                 copy_area(still, backdrop, region.topleft, region)
@@ -711,7 +723,47 @@ class TableRenderer:
             regions += [self._resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
+        self._keep_flights(key, arranged)
         return still
+
+    def _keep_flights(self, key: list[_Resting], arranged: tuple[object, int]) -> None:
+        """Note the sprites that may set off or land before the board's arrangement
+        changes, as the still layer (of ``key``) shows them."""
+        board = self.table.board
+        now, dragged = board.time, board.dragging
+        self._flights = key, arranged, [(sprite, _as_still(sprite, now))
+                                        for sprite in board.stepping() if sprite not in dragged]
+
+    def _flight_changes(self, flown: list[tuple[CardSprite, _Resting | None]],
+                        resting: list[CardSprite]
+                        ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
+        """As :meth:`_changed_regions`, when the board's arrangement is as it was:
+        only the sprites ``flown`` (see :meth:`_keep_flights`) can have set off (left
+        their place) or landed. A card landed lies over everything where it is when no
+        card drawn after it overlaps it and none other lies at its very place."""
+        now = self.table.board.time
+        changed: set[_Resting] = set()
+        landed: list[_Resting] = []
+        for sprite, was in flown:
+            shown = _as_still(sprite, now)
+            if shown != was:
+                if was is not None:
+                    changed.add(was)
+                if shown is not None:
+                    changed.add(shown)
+                    if self._alone_on_top(shown, resting):
+                        landed.append(shown)
+        return self._regions(changed, landed) if changed else ([], [])
+
+    def _alone_on_top(self, entry: _Resting, resting: list[CardSprite]) -> bool:
+        """Whether the card of ``entry``, in ``resting``, is drawn after every card that
+        overlaps it and no other lies at its very place (it shows whole)."""
+        sprite, (x, y), _ = entry
+        place = resting.index(sprite)
+        reach_x, reach_y = self.geometry.card_w + 3, self.geometry.card_h + 3  # (rounding)
+        return not any(other.pos == (x, y) for other in resting[:place]) and not any(
+            abs(other.pos[0] - x) < reach_x and abs(other.pos[1] - y) < reach_y
+            for other in resting[place + 1:])
 
     def _changed_regions(self, old: list[_Resting], new: list[_Resting]
                          ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
@@ -726,7 +778,6 @@ class TableRenderer:
         cards before the first difference and after the last (drawn before and after
         all the others both times); when cards only went (a card setting off), their
         places alone."""
-        g = self.geometry
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
         was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
@@ -736,6 +787,14 @@ class TableRenderer:
             changed, landed = set(was_shown), []
         if not changed:
             return [], []  # another order of cards that do not overlap: the same picture
+        return self._regions(changed, landed)
+
+    def _regions(self, changed: set[_Resting], landed: list[_Resting]
+                 ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
+        """The places of the ``changed`` cards (merged where that is cheaper) but those
+        ``landed`` over everything where they are, unless a place overlaps them; or None
+        when drawing the still layer whole is simpler (see :meth:`_changed_regions`)."""
+        g = self.geometry
         rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
         if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
             landed = []  # (drawn again with the rest of the place)
@@ -944,6 +1003,13 @@ def _reordered(old: list[_Resting], new: list[_Resting],
                    for number in rects[place].collidelistall(rects)):
                 moved.append(entry)
     return moved
+
+
+def _as_still(sprite: CardSprite, now: float) -> _Resting | None:
+    """The sprite as the still layer shows it at board time ``now`` (at rest, or
+    waiting for its turn to move); None in flight."""
+    steps = sprite.steps
+    return (sprite, sprite.pos, sprite.shown_up) if not steps or steps[0].start > now else None
 
 
 def _lanes(xs: set[float], width: int) -> dict[float, int]:
