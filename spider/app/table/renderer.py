@@ -20,7 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -483,8 +483,7 @@ class TableRenderer:
         landed = self._still_changes(resting)
         if landed is None:
             return None
-        highlights = self._highlights()
-        moved = self._moving_areas(flying, dragged, highlights)
+        moved = self._moving_areas(flying, dragged, self._highlights())
         areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
@@ -512,10 +511,8 @@ class TableRenderer:
         for area in areas:
             surface.set_clip(area)
             copy_area(surface, self._still, area.topleft, area)
-            self._draw_moving(surface, [group for place, group in moved
-                                        if group.cards and place.colliderect(area)],
-                              [(spot, glow) for spot, glow in highlights
-                               if glow.get_rect(topleft=spot).colliderect(area)])
+            surface.blits([blit for place, blits in moved if place.colliderect(area)
+                           for blit in blits], doreturn=False)
             if messages:  # they change in whole frames
                 self._draw_messages(surface)
         surface.set_clip(None)
@@ -541,31 +538,34 @@ class TableRenderer:
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite],
                       highlights: list[tuple[tuple[int, int], pygame.Surface]]
-                      ) -> list[tuple[pygame.Rect, _Moving]]:
-        """Where this frame draws moving things, each with the cards drawn there: every
-        flying card and its shadow, the dragged group and its shadow, each drop
-        highlight (``highlights``, see :meth:`_highlights`; with no cards)."""
+                      ) -> list[tuple[pygame.Rect, list[_Blit]]]:
+        """Where this frame draws moving things, each with what is blitted there, in the
+        order drawn: each drop highlight (``highlights``, see :meth:`_highlights`),
+        every flying card over its shadow, the dragged group over its shadow."""
         g = self.geometry
-        areas = []
+        areas: list[tuple[pygame.Rect, list[_Blit]]] = [
+            (glow.get_rect(topleft=place), [(glow, place)]) for place, glow in highlights]
         if flying:
             left, top, right, bottom = self._shadow_reach(0.5)
-            areas = [(pygame.Rect(round(sprite.pos[0]) - left, round(sprite.pos[1]) - top,
-                                  g.card_w + left + right, g.card_h + top + bottom),
-                      _Moving([sprite], held=False))
-                     for sprite in flying]
+            width, height = g.card_w + left + right, g.card_h + top + bottom
+            now = self.table.board.time
+            for sprite in flying:
+                x, y = sprite.pos
+                card = self._placed(sprite)
+                lifted = sprite.pos != sprite.target and sprite.first_start <= now
+                areas.append((pygame.Rect(round(x) - left, round(y) - top, width, height),
+                              [*self._shadow_blits([sprite], 0.5), card] if lifted else [card]))
         if dragged:
             left, top, right, bottom = self._shadow_reach(1.0)
             x, y = dragged[0].pos
             height = round(dragged[-1].pos[1] - y) + g.card_h
             areas.append((pygame.Rect(round(x) - left, round(y) - top,
                                       g.card_w + left + right, height + top + bottom),
-                          _Moving(dragged, held=True)))
-        areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
-                     for place, glow in highlights)
+                          [*self._shadow_blits(dragged), *map(self._placed, dragged)]))
         return areas
 
     def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
-        """How far the shadow of a card ``lifted`` high (see :meth:`_draw_shadow`) can
+        """How far the shadow of a card ``lifted`` high (see :meth:`_shadow_blits`) can
         reach past the card, left, up, right and down (a pixel more for rounding):
         it lies a little right and down of the card."""
         card_w = self.geometry.card_w
@@ -578,6 +578,7 @@ class TableRenderer:
         resting, flying, dragged = self.table.board.layers()
         shake = self.table.board.stock_shake()
         highlights = self._highlights()
+        moved = self._moving_areas(flying, dragged, highlights)
         if self.interim is not None and (flying or dragged or shake):
             self.interim = self._old_bar = None  # play goes on: the real picture, now
         if self.interim is not None:
@@ -593,13 +594,12 @@ class TableRenderer:
                 self._compose(surface, resting)
             else:
                 self._blit_below_bar(surface, self._still_layer(resting))
-            self._moved = [area for area, _ in self._moving_areas(flying, dragged, highlights)]
-        if not (flying or dragged or highlights or self.table.input.keys.visible):
-            return  # (the table at rest)
-        groups = [_Moving([sprite], held=False) for sprite in flying]
-        if dragged:
-            groups.append(_Moving(dragged, held=True))
-        self._draw_moving(surface, groups, highlights)
+            self._moved = [area for area, _ in moved]
+        lit = len(highlights)  # (drawn first, under the focus ring)
+        surface.blits([blit for _, blits in moved[:lit] for blit in blits], doreturn=False)
+        if self.table.input.keys.visible:
+            self._draw_focus(surface)
+        surface.blits([blit for _, blits in moved[lit:] for blit in blits], doreturn=False)
 
     def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
         """The still layer where the window shows it: below the bar, which is opaque
@@ -640,25 +640,6 @@ class TableRenderer:
                 below.pop(x, None)
         parts.reverse()
         return parts
-
-    def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
-                     highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
-        """The drop highlights, then each flying card and the dragged group (in the
-        order of ``groups``) with their shadows."""
-        for place, glow in highlights:
-            surface.blit(glow, place)
-        if self.table.input.keys.visible:
-            self._draw_focus(surface)
-        now = self.table.board.time
-        for group in groups:
-            if group.held:
-                self._draw_shadow(surface, group.cards)
-            else:
-                sprite = group.cards[0]
-                if sprite.pos != sprite.target and sprite.first_start <= now:
-                    self._draw_shadow(surface, group.cards, lifted=0.5)
-            for sprite in group.cards:
-                self._blit(surface, sprite)
 
     def _still_changes(self, resting: list[CardSprite]) -> list[pygame.Rect] | None:
         """Bring the still layer up to date; the places drawn again, or None when it
@@ -891,9 +872,9 @@ class TableRenderer:
             pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
                              width, radius)
 
-    def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite],
-                     lifted: float = 1.0) -> None:
-        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand)."""
+    def _shadow_blits(self, group: list[CardSprite], lifted: float = 1.0) -> list[_Blit]:
+        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand): the
+        parts of the flat one to blit, where."""
         first, last = group[0], group[-1]
         card_w = self.geometry.card_w
         height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
@@ -902,9 +883,8 @@ class TableRenderer:
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        surface.blits([(shadow, (x + dx, y + dy), area) for dx, dy, area
-                       in self._shadow_parts(shadow.get_size(), width, height, spread, offset)],
-                      doreturn=False)
+        return [(shadow, (x + dx, y + dy), area) for dx, dy, area
+                in self._shadow_parts(shadow.get_size(), width, height, spread, offset)]
 
     def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
                       offset: int) -> list[tuple[int, int, pygame.Rect]]:
@@ -955,11 +935,9 @@ _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 _NO_OVERLAYS = (None, False, False)
 
 
-class _Moving(NamedTuple):
-    """Cards drawn over the still layer: one flying card, or the group in the hand."""
-
-    cards: list[CardSprite]
-    held: bool
+#: What to blit: a picture, where, and (or the whole picture) the part of it.
+_Blit = (tuple[pygame.Surface, tuple[int, int]]
+         | tuple[pygame.Surface, tuple[int, int], pygame.Rect])
 
 
 #: A resting card as the still layer shows it: its sprite (one card for good; hashed
