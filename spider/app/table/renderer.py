@@ -549,17 +549,19 @@ class TableRenderer:
             left, top, right, bottom = self._shadow_reach(0.5)
             width, height = g.card_w + left + right, g.card_h + top + bottom
             now = self.table.board.time
+            flat = self._flat_shadow(0.5)  # (under a card flat on its way, not turning)
             for sprite in flying:
-                x, y = sprite.pos
-                card = self._placed(sprite)
-                lifted = sprite.pos != sprite.target and sprite.first_start <= now
-                areas.append((pygame.Rect(round(x) - left, round(y) - top, width, height),
-                              [*self._shadow_blits([sprite], 0.5), card] if lifted else [card]))
+                x, y = _whole(sprite.pos)
+                blits: list[_Blit] = [self._placed(sprite)]
+                if sprite.pos != sprite.target and sprite.first_start <= now:
+                    blits[:0] = ([(shadow, (x + dx, y + dy), area) for shadow, dx, dy, area in flat]
+                                 if sprite.squash == 1.0 else self._shadow_blits([sprite], 0.5))
+                areas.append((pygame.Rect(x - left, y - top, width, height), blits))
         if dragged:
             left, top, right, bottom = self._shadow_reach(1.0)
-            x, y = dragged[0].pos
-            height = round(dragged[-1].pos[1] - y) + g.card_h
-            areas.append((pygame.Rect(round(x) - left, round(y) - top,
+            top_x, top_y = dragged[0].pos
+            height = round(dragged[-1].pos[1] - top_y) + g.card_h
+            areas.append((pygame.Rect(round(top_x) - left, round(top_y) - top,
                                       g.card_w + left + right, height + top + bottom),
                           [*self._shadow_blits(dragged), *map(self._placed, dragged)]))
         return areas
@@ -871,6 +873,16 @@ class TableRenderer:
                                 round(last[1] - first[1]) + g.card_h)
             pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
                              width, radius)
+
+    def _flat_shadow(self, lifted: float) -> list[tuple[pygame.Surface, int, int, pygame.Rect]]:
+        """The shadow of one card flat on the table, ``lifted`` high: the parts to blit,
+        each with how far right and down of the card's corner (see :meth:`_shadow_blits`)."""
+        card_w, card_h = self.geometry.card_w, self.geometry.card_h
+        shadow, spread = self.images.shadow((card_w, card_h))
+        offset = max(1, round(card_w / 22 * lifted))
+        x, y = offset - spread, offset * 2 - spread
+        return [(shadow, x + dx, y + dy, area) for dx, dy, area
+                in self._shadow_parts(shadow.get_size(), card_w, card_h, spread, offset)]
 
     def _shadow_blits(self, group: list[CardSprite], lifted: float = 1.0) -> list[_Blit]:
         """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand): the
