@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 import pytest
@@ -530,6 +532,93 @@ def test_the_table_looks_the_same_as_when_drawn_from_scratch(play, seed: int) ->
         _same_as_drawn_whole(driver)
     driver.settle()
     _same_as_drawn_whole(driver)
+
+
+def _resting_drawn_afresh(driver: EventDriver) -> bytes:
+    """The resting cards drawn afresh on the static layer, as the kept layer must show
+    them: each card not hidden under another at the very same place, in order."""
+    renderer = driver.table.renderer
+    resting = driver.table.board.layers()[0]
+    picture = renderer._backdrop().copy()
+    top = {sprite.pos: sprite for sprite in resting}
+    for sprite in resting:
+        if top[sprite.pos] is sprite:
+            picture.blit(*renderer._placed(sprite))
+    return pygame.image.tobytes(picture, "RGB")
+
+
+def test_the_kept_resting_cards_stay_right_as_cards_set_off_and_land(play, monkeypatch) -> None:
+    """Cards setting off and landing in a deal, its undo and a run flying off and back
+    are drawn into the kept layer of resting cards by their places alone: after every
+    frame it holds what drawing the resting cards afresh gives."""
+    from spider.app.table.renderer import TableRenderer
+
+    flights = 0
+    worked_out = TableRenderer._flight_changes
+
+    def counted(*args):
+        nonlocal flights
+        flights += 1
+        return worked_out(*args)
+
+    monkeypatch.setattr(TableRenderer, "_flight_changes", counted)
+
+    def every_frame(driver: EventDriver) -> None:
+        for frame in range(200):
+            driver.app.run_frames(1)
+            resting = driver.table.board.layers()[0]
+            kept = driver.table.renderer._still_layer(resting)
+            assert pygame.image.tobytes(kept, "RGB") == _resting_drawn_afresh(driver), frame
+            if not driver.app.busy:
+                return
+        pytest.fail("the cards did not settle")
+
+    driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
+    for key, mod in ((pygame.K_d, 0), (pygame.K_z, pygame.KMOD_CTRL)):
+        driver.key(key, mod)
+        every_frame(driver)
+    dealt = flights
+    driver = play(position=RUN_BY_DROP, size=(900, 600))
+    driver.drag_move(Move(1, 0, 1))  # a run completes and flies off
+    every_frame(driver)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    every_frame(driver)
+    assert dealt > 10 and flights > dealt + 10  # (kept up to date by the flights)
+
+
+def test_the_kept_resting_cards_stay_right_on_the_frames_of_actions(play) -> None:
+    """On the frame of an action (a deal, a move, a run flying off, an undo or redo), at
+    rest, while cards fly or just after they were all placed at once, the kept layer of
+    resting cards holds what drawing the resting cards afresh gives."""
+
+    def act(driver: EventDriver, action: Callable[[], None]) -> None:
+        action()
+        driver.app.run_frames(1)  # (the frame that handles it)
+        resting = driver.table.board.layers()[0]
+        kept = driver.table.renderer._still_layer(resting)
+        assert pygame.image.tobytes(kept, "RGB") == _resting_drawn_afresh(driver)
+
+    rng = random.Random(5)
+    driver = play(position=RUN_BY_DROP, size=(900, 600))
+    act(driver, partial(driver.drag_move, Move(1, 0, 1)))  # a run completes and flies off
+    for key in (pygame.K_z, pygame.K_y, pygame.K_z):
+        driver.app.run_frames(rng.randrange(0, 12))
+        act(driver, partial(driver.key, key, pygame.KMOD_CTRL))
+    driver.table.finish_animations()  # (its cards placed at once: drawn again next frame)
+    driver.app.run_frames(1)
+    act(driver, partial(driver.key, pygame.K_y, pygame.KMOD_CTRL))
+    driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
+    game = driver.table.game
+    for _ in range(30):
+        driver.app.run_frames(rng.randrange(0, 12))
+        roll, moves = rng.random(), game.legal_moves()
+        if roll < 0.4 and moves:
+            act(driver, partial(driver.drag_move, rng.choice(moves)))
+        elif roll < 0.7 and game.is_legal(DEAL):
+            act(driver, partial(driver.key, pygame.K_d))
+        else:
+            act(driver, partial(driver.key, rng.choice((pygame.K_z, pygame.K_y)),
+                                pygame.KMOD_CTRL))
 
 
 def _same_as_loaded(driver: EventDriver) -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from operator import attrgetter
+from typing import NamedTuple
 
 from spider.app.sound import Sound
 from spider.app.table.geometry import TableGeometry
@@ -50,6 +52,16 @@ class Timing:
 TIMING = Timing()
 
 
+class _Order(NamedTuple):
+    """The sprites, but those dragged, in the order drawn (columns, stock, runs), as
+    arranged (see :meth:`Board._arranged`)."""
+
+    places: list[int]  # of those at rest, in the order
+    resting: list[CardSprite]
+    flying: list[tuple[int, CardSprite]]  # those with steps, with their places
+    stepping: list[CardSprite]  # every sprite with steps, the dragged too
+
+
 class ReplayMismatch(Exception):
     """The sprites did not hold what an event says: rebuild from the model."""
 
@@ -74,8 +86,13 @@ class Board:
         #: move, in which order, and the resting ones' places and faces. Moving cards
         #: going on their way do not count: what rests may be kept while it is the same.
         self.version = 0
+        #: Counts the changes to the layers but cards setting off and landing (see
+        #: :meth:`update`): while it stands, only the sprites that had steps when it
+        #: last changed can come to rest or leave it, each where it is.
+        self.arrangement = 0
         self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
         self._stepped: list[CardSprite] | None = None  # the sprites with steps (None: ask)
+        self._order: _Order | None = None  # see _arranged
         self._ys_shown: list[list[int]] | None = None  # see column_ys
         #: Each column's sides up and cards when their places were last set in the
         #: geometry (an action changes few columns; see :meth:`retarget`).
@@ -98,14 +115,38 @@ class Board:
 
     def _touch(self) -> None:
         """The layers changed: what was worked out from them is worked out again."""
+        self.arrangement += 1
+        self._flown()
+        self._ys_shown = self._order = None
+
+    def _flown(self) -> None:
+        """Cards set off or landed: the layers are worked out again."""
         self.version += 1
-        self._layers = self._stepped = self._ys_shown = None
+        self._layers = self._stepped = None
 
     def _with_steps(self) -> list[CardSprite]:
         """The sprites that move or wait to (kept until the layers change)."""
         if self._stepped is None:
-            self._stepped = [sprite for sprite in self._all() if sprite.steps]
+            self._stepped = [sprite for sprite in self._arranged().stepping if sprite.steps]
         return self._stepped
+
+    def _arranged(self) -> _Order:
+        """The sprites as the lists and the steps queued arrange them (kept until the
+        arrangement changes: till then sprites only set off and land)."""
+        if self._order is None:
+            dragged = {id(sprite) for sprite in self.dragging}
+            ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
+                       *(s for run in self.runs for s in reversed(run))]
+            order = self._order = _Order([], [], [], [s for s in self._all() if s.steps])
+            for index, sprite in enumerate(ordered):
+                if id(sprite) in dragged:
+                    continue
+                if sprite.steps:
+                    order.flying.append((index, sprite))
+                else:
+                    order.places.append(index)
+                    order.resting.append(sprite)
+        return self._order
 
     def stepping(self) -> list[CardSprite]:
         """The sprites that move or wait to (callers must not change the list)."""
@@ -144,20 +185,17 @@ class Board:
         """
         if self._layers is not None:
             return self._layers
-        resting: list[CardSprite] = []
+        order = self._arranged()
+        resting, places = list(order.resting), list(order.places)
         waiting: list[tuple[tuple[float, ...], CardSprite]] = []
         moving: list[tuple[tuple[float, ...], CardSprite]] = []
-        dragged = {id(sprite) for sprite in self.dragging}
-        ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
-                   *(s for run in self.runs for s in reversed(run))]
         now = self.time
-        for index, sprite in enumerate(ordered):
+        for index, sprite in order.flying:
             steps = sprite.steps
-            if not steps:
-                if id(sprite) not in dragged:
-                    resting.append(sprite)
-            elif id(sprite) in dragged:
-                continue
+            if not steps:  # landed: at rest in its place in the order
+                place = bisect_left(places, index)
+                places.insert(place, index)
+                resting.insert(place, sprite)
             elif (start := steps[0].start) > now:
                 waiting.append(((sprite.pos[1], sprite.pos[0], index), sprite))
             else:
@@ -277,7 +315,7 @@ class Board:
             # A card that lands, starts its next step, or leaves after waiting.
             changed = changed or (not steps or steps[0] is not step or before < step.start)
         if changed:
-            self._touch()
+            self._flown()
         if not self.cues:
             return []
         due = [name for when, name in self.cues if when <= self.time]

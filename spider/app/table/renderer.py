@@ -20,7 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -83,6 +83,11 @@ class TableRenderer:
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
+        #: The still layer's key (``_still_key``) when last kept, the board's arrangement
+        #: then, and the sprites that could still set off or land, each as the layer
+        #: showed it (None: in flight); see :meth:`_flight_changes`.
+        self._flights: tuple[list[_Resting] | None, tuple[object, int],
+                             list[tuple[CardSprite, _Resting | None]]] = (None, (None, 0), [])
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
@@ -510,8 +515,7 @@ class TableRenderer:
         landed = self._still_changes(resting)
         if landed is None:
             return None
-        highlights = self._highlights()
-        moved = self._moving_areas(flying, dragged, highlights)
+        moved = self._moving_areas(flying, dragged, self._highlights())
         areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
@@ -539,10 +543,8 @@ class TableRenderer:
         for area in areas:
             surface.set_clip(area)
             copy_area(surface, self._still, area.topleft, area)
-            self._draw_moving(surface, [group for place, group in moved
-                                        if group.cards and place.colliderect(area)],
-                              [(spot, glow) for spot, glow in highlights
-                               if glow.get_rect(topleft=spot).colliderect(area)])
+            surface.blits([blit for place, blits in moved if place.colliderect(area)
+                           for blit in blits], doreturn=False)
             if messages:  # they change in whole frames
                 self._draw_messages(surface)
         surface.set_clip(None)
@@ -568,31 +570,36 @@ class TableRenderer:
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite],
                       highlights: list[tuple[tuple[int, int], pygame.Surface]]
-                      ) -> list[tuple[pygame.Rect, _Moving]]:
-        """Where this frame draws moving things, each with the cards drawn there: every
-        flying card and its shadow, the dragged group and its shadow, each drop
-        highlight (``highlights``, see :meth:`_highlights`; with no cards)."""
+                      ) -> list[tuple[pygame.Rect, list[_Blit]]]:
+        """Where this frame draws moving things, each with what is blitted there, in the
+        order drawn: each drop highlight (``highlights``, see :meth:`_highlights`),
+        every flying card over its shadow, the dragged group over its shadow."""
         g = self.geometry
-        areas = []
+        areas: list[tuple[pygame.Rect, list[_Blit]]] = [
+            (glow.get_rect(topleft=place), [(glow, place)]) for place, glow in highlights]
         if flying:
             left, top, right, bottom = self._shadow_reach(0.5)
-            areas = [(pygame.Rect(round(sprite.pos[0]) - left, round(sprite.pos[1]) - top,
-                                  g.card_w + left + right, g.card_h + top + bottom),
-                      _Moving([sprite], held=False))
-                     for sprite in flying]
+            width, height = g.card_w + left + right, g.card_h + top + bottom
+            now = self.table.board.time
+            flat = self._flat_shadow(0.5)  # (under a card flat on its way, not turning)
+            for sprite in flying:
+                x, y = _whole(sprite.pos)
+                blits: list[_Blit] = [self._placed(sprite)]
+                if sprite.pos != sprite.target and sprite.first_start <= now:
+                    blits[:0] = ([(shadow, (x + dx, y + dy), area) for shadow, dx, dy, area in flat]
+                                 if sprite.squash == 1.0 else self._shadow_blits([sprite], 0.5))
+                areas.append((pygame.Rect(x - left, y - top, width, height), blits))
         if dragged:
             left, top, right, bottom = self._shadow_reach(1.0)
-            x, y = dragged[0].pos
-            height = round(dragged[-1].pos[1] - y) + g.card_h
-            areas.append((pygame.Rect(round(x) - left, round(y) - top,
+            top_x, top_y = dragged[0].pos
+            height = round(dragged[-1].pos[1] - top_y) + g.card_h
+            areas.append((pygame.Rect(round(top_x) - left, round(top_y) - top,
                                       g.card_w + left + right, height + top + bottom),
-                          _Moving(dragged, held=True)))
-        areas.extend((glow.get_rect(topleft=place), _Moving([], held=False))
-                     for place, glow in highlights)
+                          [*self._shadow_blits(dragged), *map(self._placed, dragged)]))
         return areas
 
     def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
-        """How far the shadow of a card ``lifted`` high (see :meth:`_draw_shadow`) can
+        """How far the shadow of a card ``lifted`` high (see :meth:`_shadow_blits`) can
         reach past the card, left, up, right and down (a pixel more for rounding):
         it lies a little right and down of the card."""
         card_w = self.geometry.card_w
@@ -608,6 +615,7 @@ class TableRenderer:
         composed = False
         shake = self.table.board.stock_shake()
         highlights = self._highlights()
+        moved = self._moving_areas(flying, dragged, highlights)
         if self.interim is not None and (flying or dragged or shake):
             self.interim = self._old_bar = None  # play goes on: the real picture, now
         if self.interim is not None:
@@ -624,13 +632,14 @@ class TableRenderer:
                 self._compose(surface, resting)
             else:
                 self._blit_below_bar(surface, self._still_layer(resting))
-            self._moved = [area for area, _ in self._moving_areas(flying, dragged, highlights)]
+            self._moved = [area for area, _ in moved]
         if not (flying or dragged or highlights or self.table.input.keys.visible):
             return composed  # (the table at rest)
-        groups = [_Moving([sprite], held=False) for sprite in flying]
-        if dragged:
-            groups.append(_Moving(dragged, held=True))
-        self._draw_moving(surface, groups, highlights)
+        lit = len(highlights)  # (drawn first, under the focus ring)
+        surface.blits([blit for _, blits in moved[:lit] for blit in blits], doreturn=False)
+        if self.table.input.keys.visible:
+            self._draw_focus(surface)
+        surface.blits([blit for _, blits in moved[lit:] for blit in blits], doreturn=False)
         return composed
 
     def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
@@ -674,25 +683,6 @@ class TableRenderer:
         parts.reverse()
         return parts
 
-    def _draw_moving(self, surface: pygame.Surface, groups: list[_Moving],
-                     highlights: list[tuple[tuple[int, int], pygame.Surface]]) -> None:
-        """The drop highlights, then each flying card and the dragged group (in the
-        order of ``groups``) with their shadows."""
-        for place, glow in highlights:
-            surface.blit(glow, place)
-        if self.table.input.keys.visible:
-            self._draw_focus(surface)
-        now = self.table.board.time
-        for group in groups:
-            if group.held:
-                self._draw_shadow(surface, group.cards)
-            else:
-                sprite = group.cards[0]
-                if sprite.pos != sprite.target and sprite.first_start <= now:
-                    self._draw_shadow(surface, group.cards, lifted=0.5)
-            for sprite in group.cards:
-                self._blit(surface, sprite)
-
     def _still_changes(self, resting: list[CardSprite]) -> list[pygame.Rect] | None:
         """Bring the still layer up to date; the places drawn again, or None when it
         was drawn whole."""
@@ -714,20 +704,26 @@ class TableRenderer:
             return still
         key = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
         self._still_seen = seen
+        arranged = (board, board.arrangement)
+        kept_key, kept_arrangement, flown = self._flights
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
+            self._keep_flights(key, arranged)
             return still
         backdrop = self._backdrop()
         if still is None or still.get_size() != backdrop.get_size():
             self._still = None
             still = self._still = self._still_buffer.get(backdrop.get_size())
             self._still_key = None
-        changes = (self._changed_regions(self._still_key, key)
-                   if base == self._still_base and self._still_key is not None else None)
+        changes = None
+        if base == self._still_base and self._still_key is not None:
+            changes = (self._flight_changes(flown, resting)
+                       if kept_key is self._still_key and kept_arrangement == arranged
+                       else self._changed_regions(self._still_key, key))
         regions, landed = changes if changes is not None else (None, [])
-        top = _uncovered(resting)
         if regions is None:
             still.blit(backdrop, (0, 0))
+            top = _uncovered(resting)
             for sprite in resting:
                 if sprite in top:
                     self._blit(still, sprite)
@@ -736,6 +732,7 @@ class TableRenderer:
             left = min(region.left for region in regions) - w
             right = max(region.right for region in regions)
             near = [sprite for sprite in resting if left < sprite.pos[0] < right]
+            top = _uncovered(near)  # (the cards at one place are all near or none)
             for region in regions:
                 still.set_clip(region)
                 copy_area(still, backdrop, region.topleft, region)
@@ -749,7 +746,47 @@ class TableRenderer:
             regions += [self._resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
+        self._keep_flights(key, arranged)
         return still
+
+    def _keep_flights(self, key: list[_Resting], arranged: tuple[object, int]) -> None:
+        """Note the sprites that may set off or land before the board's arrangement
+        changes, as the still layer (of ``key``) shows them."""
+        board = self.table.board
+        now, dragged = board.time, board.dragging
+        self._flights = key, arranged, [(sprite, _as_still(sprite, now))
+                                        for sprite in board.stepping() if sprite not in dragged]
+
+    def _flight_changes(self, flown: list[tuple[CardSprite, _Resting | None]],
+                        resting: list[CardSprite]
+                        ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
+        """As :meth:`_changed_regions`, when the board's arrangement is as it was:
+        only the sprites ``flown`` (see :meth:`_keep_flights`) can have set off (left
+        their place) or landed. A card landed lies over everything where it is when no
+        card drawn after it overlaps it and none other lies at its very place."""
+        now = self.table.board.time
+        changed: set[_Resting] = set()
+        landed: list[_Resting] = []
+        for sprite, was in flown:
+            shown = _as_still(sprite, now)
+            if shown != was:
+                if was is not None:
+                    changed.add(was)
+                if shown is not None:
+                    changed.add(shown)
+                    if self._alone_on_top(shown, resting):
+                        landed.append(shown)
+        return self._regions(changed, landed) if changed else ([], [])
+
+    def _alone_on_top(self, entry: _Resting, resting: list[CardSprite]) -> bool:
+        """Whether the card of ``entry``, in ``resting``, is drawn after every card that
+        overlaps it and no other lies at its very place (it shows whole)."""
+        sprite, (x, y), _ = entry
+        place = resting.index(sprite)
+        reach_x, reach_y = self.geometry.card_w + 3, self.geometry.card_h + 3  # (rounding)
+        return not any(other.pos == (x, y) for other in resting[:place]) and not any(
+            abs(other.pos[0] - x) < reach_x and abs(other.pos[1] - y) < reach_y
+            for other in resting[place + 1:])
 
     def _changed_regions(self, old: list[_Resting], new: list[_Resting]
                          ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
@@ -764,7 +801,6 @@ class TableRenderer:
         cards before the first difference and after the last (drawn before and after
         all the others both times); when cards only went (a card setting off), their
         places alone."""
-        g = self.geometry
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
         was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
@@ -774,6 +810,14 @@ class TableRenderer:
             changed, landed = set(was_shown), []
         if not changed:
             return [], []  # another order of cards that do not overlap: the same picture
+        return self._regions(changed, landed)
+
+    def _regions(self, changed: set[_Resting], landed: list[_Resting]
+                 ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
+        """The places of the ``changed`` cards (merged where that is cheaper) but those
+        ``landed`` over everything where they are, unless a place overlaps them; or None
+        when drawing the still layer whole is simpler (see :meth:`_changed_regions`)."""
+        g = self.geometry
         rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
         if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
             landed = []  # (drawn again with the rest of the place)
@@ -870,9 +914,19 @@ class TableRenderer:
             pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
                              width, radius)
 
-    def _draw_shadow(self, surface: pygame.Surface, group: list[CardSprite],
-                     lifted: float = 1.0) -> None:
-        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand)."""
+    def _flat_shadow(self, lifted: float) -> list[tuple[pygame.Surface, int, int, pygame.Rect]]:
+        """The shadow of one card flat on the table, ``lifted`` high: the parts to blit,
+        each with how far right and down of the card's corner (see :meth:`_shadow_blits`)."""
+        card_w, card_h = self.geometry.card_w, self.geometry.card_h
+        shadow, spread = self.images.shadow((card_w, card_h))
+        offset = max(1, round(card_w / 22 * lifted))
+        x, y = offset - spread, offset * 2 - spread
+        return [(shadow, x + dx, y + dy, area) for dx, dy, area
+                in self._shadow_parts(shadow.get_size(), card_w, card_h, spread, offset)]
+
+    def _shadow_blits(self, group: list[CardSprite], lifted: float = 1.0) -> list[_Blit]:
+        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand): the
+        parts of the flat one to blit, where."""
         first, last = group[0], group[-1]
         card_w = self.geometry.card_w
         height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
@@ -881,9 +935,8 @@ class TableRenderer:
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        surface.blits([(shadow, (x + dx, y + dy), area) for dx, dy, area
-                       in self._shadow_parts(shadow.get_size(), width, height, spread, offset)],
-                      doreturn=False)
+        return [(shadow, (x + dx, y + dy), area) for dx, dy, area
+                in self._shadow_parts(shadow.get_size(), width, height, spread, offset)]
 
     def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
                       offset: int) -> list[tuple[int, int, pygame.Rect]]:
@@ -941,11 +994,9 @@ _NO_OVERLAYS = (None, False, False)
 _AT_REST = (*_NO_OVERLAYS, None, None)
 
 
-class _Moving(NamedTuple):
-    """Cards drawn over the still layer: one flying card, or the group in the hand."""
-
-    cards: list[CardSprite]
-    held: bool
+#: What to blit: a picture, where, and (or the whole picture) the part of it.
+_Blit = (tuple[pygame.Surface, tuple[int, int]]
+         | tuple[pygame.Surface, tuple[int, int], pygame.Rect])
 
 
 #: A resting card as the still layer shows it: its sprite (one card for good; hashed
@@ -989,6 +1040,13 @@ def _reordered(old: list[_Resting], new: list[_Resting],
                    for number in rects[place].collidelistall(rects)):
                 moved.append(entry)
     return moved
+
+
+def _as_still(sprite: CardSprite, now: float) -> _Resting | None:
+    """The sprite as the still layer shows it at board time ``now`` (at rest, or
+    waiting for its turn to move); None in flight."""
+    steps = sprite.steps
+    return (sprite, sprite.pos, sprite.shown_up) if not steps or steps[0].start > now else None
 
 
 def _lanes(xs: set[float], width: int) -> dict[float, int]:
