@@ -34,6 +34,9 @@ How it works
   a move touches (looked up in a table of the coming deal's fits).
 * **Evaluation** (:func:`column_info`): face-down cards, one-suit links,
   rank-only links, breaks, cleared and empty columns, runs removed.
+* **Moves made** cost a little (:data:`MOVE_COSTS`) in the order a segment expands
+  positions and in the ranking of positions to deal from, so of two ways to equally
+  good positions the shorter is taken: the lines found are shorter to begin with.
 * **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
   a visited set; when it runs out of positions the position is proven lost.
 
@@ -77,6 +80,12 @@ W_RUN = 220  # each run removed
 W_KRUN = 2  # each card of a one-suit run from a king at the bottom of a column
 W_GROUPS = 0  # times the square root of the number of one-suit groups in a column
 SQRT = [n ** 0.5 for n in range(120)]
+#: What each move made since the start costs a position, by the number of suits in play,
+#: in the order a segment expands positions and in the ranking of the positions to deal
+#: from: of two ways to equally good positions the shorter goes first. On 30 two-suit
+#: deals at 600,000 nodes, median lines as found went from 207.5 moves to 164, shortened
+#: from 131.5 to 129 (a mean of 7 moves less).
+MOVE_COSTS = (0, 5, 5, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,7 @@ VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
 #: How many evaluations take turns as the beam widens; the rest are the portfolio's own.
 TURNS = 3
 
-#: A search node: (cols, stock, removed, parent, steps, h, key, deal gain).
+#: A search node: (cols, stock, removed, parent, steps, h, key, deal gain, depth).
 Node = tuple[Any, ...]
 #: A move of :func:`moves`: (source, target, cards, one-suit groups).
 Move = tuple[int, int, int, int]
@@ -351,6 +360,18 @@ def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> li
     return [build(cols, move, infos) for move in moves(cols, infos, has_stock, relaxed)]
 
 
+def compound_steps(groups: int) -> int:
+    """The primitive steps :func:`plan_supermove` takes to carry ``groups`` groups."""
+    if groups <= 1:
+        return groups
+    half = groups // 2
+    return 2 * compound_steps(half) + compound_steps(groups - half)
+
+
+#: :func:`compound_steps` by the number of groups (a column holds at most 104 cards).
+COMPOUND_STEPS = tuple(compound_steps(groups) for groups in range(105))
+
+
 def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
     sizes, last = [], 0
     for bound in bounds[:groups]:
@@ -459,6 +480,8 @@ class Searcher:
         self.stats = SearchStats()
         self.fits: dict[tuple[tuple[int, ...], Weights], list[list[float]]] = {}
         self.runs_to_win = position.removed + _cards(position) // 13
+        suits = {card & ~DOWN & ~RANK for column in position.cols for card in column}
+        self.move_cost = MOVE_COSTS[len(suits | {card & ~RANK for card in position.stock})]
 
     def _check_time(self, *work: list[Any]) -> None:
         """Stop (freeing ``work``, the positions waiting, a slice at a time) when time
@@ -491,6 +514,7 @@ class Searcher:
         infos = self.infos
         w = infos.w
         relaxed = self.relaxed
+        cost = self.move_cost
         stock = starts[0][1]
         has_stock = bool(stock)
         stock_len = len(stock)
@@ -503,9 +527,9 @@ class Searcher:
         exits: list[tuple[float, int, Node]] = []  # a min-heap
         for node in starts:
             counter += 1
-            heap.append((-node[5], counter, node))
+            heap.append((-node[5] + cost * node[8], counter, node))
             if has_stock and all(node[0]):
-                exits.append((node[5] + node[7], counter, node))
+                exits.append((node[5] + node[7] - cost * node[8], counter, node))
         heapq.heapify(heap)
         heapq.heapify(exits)
         expanded = 0
@@ -523,7 +547,7 @@ class Searcher:
             _, _, node = heapq.heappop(heap)
             expanded += 1
             stats.expanded += 1
-            cols, _, removed, _, _, h, key, gain = node
+            cols, _, removed, _, _, h, key, gain, depth = node
             col_infos = [infos[column] for column in cols]
             for source, target, count, groups in moves(cols, infos, has_stock, relaxed):
                 src, dst = cols[source], cols[target]
@@ -557,17 +581,19 @@ class Searcher:
                 steps = ((source, target, count),) if groups == 1 else (source, target, count,
                                                                          groups)
                 total = removed + gone
+                child_depth = depth + COMPOUND_STEPS[groups]
                 if gone and not has_stock and total >= self.runs_to_win and not any(new):
-                    return (new, stock, total, node, steps, 0, child_key, 0), [], 0
+                    return (new, stock, total, node, steps, 0, child_key, 0, child_depth), [], 0
                 child_h = (h - col_infos[source][4] - col_infos[target][4]
                            + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
                 if child_h > best:
                     best = child_h
                 counter += 1
-                child = (new, stock, total, node, steps, child_h, child_key, child_gain)
-                heapq.heappush(heap, (-child_h, counter, child))
+                child = (new, stock, total, node, steps, child_h, child_key, child_gain,
+                         child_depth)
+                heapq.heappush(heap, (-child_h + cost * child_depth, counter, child))
                 if has_stock and all(new):
-                    entry = (child_h + child_gain, counter, child)
+                    entry = (child_h + child_gain - cost * child_depth, counter, child)
                     if len(exits) < width * KEPT_EXITS:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
@@ -578,8 +604,10 @@ class Searcher:
              steps: tuple[Step, ...]) -> Node:
         """A search node, its evaluation, key and deal gain worked out from scratch."""
         infos = self.infos
+        depth = 0 if parent is None else parent[8] + len(steps)
         return (cols, stock, removed, parent, steps, evaluate(cols, removed, infos),
-                _key(cols, len(stock), infos), gain_of(cols, deal_cards(stock, len(cols)), infos.w))
+                _key(cols, len(stock), infos), gain_of(cols, deal_cards(stock, len(cols)), infos.w),
+                depth)
 
     def deal(self, node: Node) -> Node:
         cols, stock, removed = node[:3]
