@@ -114,6 +114,7 @@ class App:
         self._dirty = True
         self._whole = True  # the next frame draws every visible scene
         self._drawn: tuple[Scene, ...] = ()  # the scenes the last frame showed
+        self._whole_frame: Frame | None = None  # the last whole frame, told again
         #: Called after every frame with what it presented (benchmarks, tests).
         self.frame_observers: list[Callable[[Frame], None]] = []
         self._lag = 0.0
@@ -515,7 +516,9 @@ class App:
             for scene in scenes:
                 scene.draw(screen)
             pygame.display.flip()
-            frame = Frame((screen.get_rect(),), True)
+            frame = self._whole_frame
+            if frame is None or frame.areas[0].size != screen.get_size():
+                frame = self._whole_frame = Frame((screen.get_rect(),), True)
         else:
             if changed:
                 pygame.display.update(changed)

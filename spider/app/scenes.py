@@ -177,4 +177,7 @@ class SceneStack:
 
     @property
     def animating(self) -> bool:
-        return any(scene.animating for scene in self._scenes)
+        for scene in self._scenes:  # noqa: SIM110 - asked every pass: half any()'s cost
+            if scene.animating:
+                return True
+        return False

@@ -154,7 +154,9 @@ class Board:
 
     @property
     def moving(self) -> bool:
-        return bool(self._with_steps()) or self.time < self.shake_until or bool(self.cues)
+        stepped = self._stepped  # (asked several times a pass: kept, it is not called for)
+        return (bool(stepped if stepped is not None else self._with_steps())
+                or self.time < self.shake_until or bool(self.cues))
 
     def column_ys(self) -> list[list[int]]:
         """The resting y of each card, per column (for hit-testing; kept until the
