@@ -19,6 +19,7 @@ from spider.model.game import DEAL, Game
 from spider.model.notation import game_from_code, parse_position
 from spider.solver.search import (
     LOOKAHEAD,
+    MOVE_COSTS,
     NO_EXIT,
     VARIANTS,
     Searcher,
@@ -277,8 +278,8 @@ def test_a_search_keeps_at_most_its_positions() -> None:
     # segment that fills them ends, and the search goes on with the next attempt.
     import tracemalloc
 
-    position = Position.from_game(game_from_code(DealCode.parse("SP1-S4C-BCDEFGH")))
-    kept_most = 2_000  # this deal is won before a segment meets 3,000 positions
+    position = Position.from_game(game_from_code(DealCode.parse("SP1-S4C-AAAAABG")))
+    kept_most = 2_000  # some segments of this deal meet more positions
     searcher = Searcher(position, math.inf, nodes=20_000, positions=kept_most)
     tracemalloc.start()
     try:
@@ -310,6 +311,19 @@ def test_a_hard_four_suit_deal_is_won_by_the_portfolio():
     assert result.won and replay(game, result.steps).is_won
 
 
+def test_only_attempts_with_the_first_evaluation_pay_for_the_moves_made():
+    # The others search as if moves were free, so they still win the hard deals that a
+    # cost per move would make them lose.
+    class Recording(Searcher):
+        def attempt(self, width: int, budget: int, final_budget: int) -> None:
+            costs.append(self.move_cost)
+
+    costs: list[float] = []
+    position = Position.from_game(game_from_code(DealCode.parse("SP1-S4C-AAAAAAC")))
+    Recording(position, math.inf).run([(1, 100, 400, variant) for variant in (0, 1, 3, 0)])
+    assert costs == [MOVE_COSTS[4], 0, 0, MOVE_COSTS[4]] and MOVE_COSTS[4] > 0
+
+
 def test_a_segment_deals_from_positions_of_different_scores():
     # The segment keeps enough positions to deal from that equal scores (one position
     # with a card parked in several places) do not crowd out the others: with three
@@ -319,7 +333,8 @@ def test_a_segment_deals_from_positions_of_different_scores():
     start = searcher.node(position.cols, position.stock, 0, None, ())
     _, exits, _ = searcher.segment([start], 400, 4)
     assert len(exits) == 8
-    assert len({node[5] + node[7] for node in exits}) >= 7
+    # Ranked by score after the deal less the moves made to get there.
+    assert len({node[5] + node[7] - searcher.move_cost * node[8] for node in exits}) >= 7
 
 
 def test_positions_dealt_go_on_by_what_their_next_segment_reaches():
