@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from spider.model.cards import KING, Card
 from spider.model.game import Game
 from spider.model.notation import format_position, parse_position
+from spider.solver.state import Position
 
 T = TypeVar("T")
 
@@ -23,6 +24,11 @@ def position(text: str) -> Game:
     """A game from position text given with any indentation."""
     lines = [line.strip() for line in text.strip().splitlines()]
     return parse_position("\n".join(lines) + "\n")
+
+
+def solver_position(text: str) -> Position:
+    """The solver's position of a game given as position text."""
+    return Position.from_game(position(text))
 
 
 def text_of(game: Game) -> str:

@@ -7,11 +7,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from spider.model.dealcode import DealCode
-from spider.model.notation import game_from_code, parse_position
+from spider.model.notation import game_from_code
 from spider.solver.detours import bridge, groups, straighten
 from spider.solver.search import verify
 from spider.solver.shorten import positions_of, shorten
-from spider.solver.state import Position, Step
+from spider.solver.state import Step
+from tests.helpers import solver_position as position
 from tests.solver.test_finish import _raw_line
 
 # 8s may wander onto 9s and back onto 9h; once dealt, 6c onto 7s and back onto 7h.
@@ -24,10 +25,6 @@ rules: classic
 5: [9d] 9h 8s
 stock: 4s 8d 6c 9c 7s
 """
-
-
-def position(text: str) -> Position:
-    return Position.from_game(parse_position(text))
 
 
 def test_groups_count_the_moves_that_carry_cards_at_least():

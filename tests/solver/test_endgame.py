@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from spider.model.notation import parse_position
 from spider.solver import endgame
 from spider.solver.endgame import can_win, is_endgame, most_winning
 from spider.solver.state import DOWN, Position, Step
+from tests.helpers import solver_position as position
 
 # The spades need their ace (column 2) and nothing else; column 3 is empty.
 ONE_RUN = """\
@@ -15,10 +15,6 @@ removed: 7
 2: As
 3:
 """
-
-
-def position(text: str) -> Position:
-    return Position.from_game(parse_position(text))
 
 
 def test_an_endgame_has_a_deal_at_most_and_few_cards_face_down():

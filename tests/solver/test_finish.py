@@ -9,11 +9,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from spider.model.dealcode import DealCode
-from spider.model.notation import game_from_code, parse_position
+from spider.model.notation import game_from_code
 from spider.solver.finish import finish, groups, moves_needed
 from spider.solver.search import Searcher, verify
 from spider.solver.shorten import positions_of, shorten, shorter_ending
 from spider.solver.state import Position, Step
+from tests.helpers import solver_position as position
 
 # Two runs to finish: the spades need their ace, the hearts their lower half.
 TWO_RUNS = """\
@@ -25,10 +26,6 @@ removed: 6
 4: As
 5:
 """
-
-
-def position(text: str) -> Position:
-    return Position.from_game(parse_position(text))
 
 
 def test_groups_split_where_a_card_does_not_lie_on_its_next_higher_card():

@@ -8,13 +8,14 @@ import threading
 import pytest
 
 from spider.model.dealcode import DealCode
-from spider.model.notation import game_from_code, parse_position
+from spider.model.notation import game_from_code
 from spider.solver import search
 from spider.solver import shorten as shorten_module
 from spider.solver.search import solve, verify
 from spider.solver.shorten import drop_moves, is_legal, shortcuts, shorten
 from spider.solver.state import Position, Step
 from spider.solver.winnable import can_still_win, find_winnable_code
+from tests.helpers import solver_position as position
 
 # The ace of spades finishes the run on column 1; columns 3 and 4 are free to wander to.
 ACE = """\
@@ -25,10 +26,6 @@ removed: 7
 3:
 4:
 """
-
-
-def position(text: str) -> Position:
-    return Position.from_game(parse_position(text))
 
 
 def test_a_move_and_its_reverse_are_dropped():
