@@ -102,6 +102,10 @@ class TableRenderer:
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         #: The parts of shadows drawn, by their sizes (see :meth:`_shadow_parts`).
         self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
+        #: The parts of one card's shadow by its width and height off the table, for
+        #: the pictures and size they were drawn for (see :meth:`_card_shadow`).
+        self._card_shadows: tuple[tuple[object, ...], dict[
+            tuple[int, float], list[tuple[pygame.Surface, int, int, pygame.Rect]]]] = ((), {})
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
@@ -580,14 +584,19 @@ class TableRenderer:
         if flying:
             left, top, right, bottom = self._shadow_reach(0.5)
             width, height = g.card_w + left + right, g.card_h + top + bottom
-            now = self.table.board.time
-            flat = self._flat_shadow(0.5)  # (under a card flat on its way, not turning)
+            now, card_w = self.table.board.time, g.card_w
+            flat = self._card_shadow(card_w, 0.5)  # (under a card flat on its way)
             for sprite in flying:
                 x, y = _whole(sprite.pos)
                 blits: list[_Blit] = [self._placed(sprite)]
                 if sprite.pos != sprite.target and sprite.first_start <= now:
-                    blits[:0] = ([(shadow, (x + dx, y + dy), area) for shadow, dx, dy, area in flat]
-                                 if sprite.squash == 1.0 else self._shadow_blits([sprite], 0.5))
+                    corner, parts = x, flat
+                    if sprite.squash != 1.0:  # turning over: narrower, its middle kept
+                        narrow = max(1, round(card_w * turned(sprite.squash)))
+                        corner = round(sprite.pos[0] + (card_w - narrow) / 2)
+                        parts = self._card_shadow(narrow, 0.5)
+                    blits[:0] = [(shadow, (corner + dx, y + dy), area)
+                                 for shadow, dx, dy, area in parts]
                 areas.append((pygame.Rect(x - left, y - top, width, height), blits))
         if dragged:
             left, top, right, bottom = self._shadow_reach(1.0)
@@ -914,15 +923,25 @@ class TableRenderer:
             pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
                              width, radius)
 
-    def _flat_shadow(self, lifted: float) -> list[tuple[pygame.Surface, int, int, pygame.Rect]]:
-        """The shadow of one card flat on the table, ``lifted`` high: the parts to blit,
-        each with how far right and down of the card's corner (see :meth:`_shadow_blits`)."""
-        card_w, card_h = self.geometry.card_w, self.geometry.card_h
-        shadow, spread = self.images.shadow((card_w, card_h))
-        offset = max(1, round(card_w / 22 * lifted))
-        x, y = offset - spread, offset * 2 - spread
-        return [(shadow, x + dx, y + dy, area) for dx, dy, area
-                in self._shadow_parts(shadow.get_size(), card_w, card_h, spread, offset)]
+    def _card_shadow(self, width: int, lifted: float
+                     ) -> list[tuple[pygame.Surface, int, int, pygame.Rect]]:
+        """The shadow of one card ``width`` wide (narrower while turning over), ``lifted``
+        high: the parts to blit, each with how far right and down of the card's corner
+        (see :meth:`_shadow_blits`); kept while the pictures stand."""
+        g, images = self.geometry, self.images
+        base = (id(images), images.generation, g.card_w, g.card_h)
+        if self._card_shadows[0] != base:
+            self._card_shadows = (base, {})
+        kept = self._card_shadows[1]
+        parts = kept.get((width, lifted))
+        if parts is None:
+            shadow, spread = images.shadow((g.card_w, g.card_h))
+            offset = max(1, round(g.card_w / 22 * lifted))
+            x, y = offset - spread, offset * 2 - spread
+            parts = kept[width, lifted] = [
+                (shadow, x + dx, y + dy, area) for dx, dy, area
+                in self._shadow_parts(shadow.get_size(), width, g.card_h, spread, offset)]
+        return parts
 
     def _shadow_blits(self, group: list[CardSprite], lifted: float = 1.0) -> list[_Blit]:
         """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand): the
