@@ -728,7 +728,7 @@ class TableRenderer:
         if base == self._still_base and self._still_key is not None:
             changes = (self._flight_changes(flown, resting)
                        if kept_key is self._still_key and kept_arrangement == arranged
-                       else self._changed_regions(self._still_key, key))
+                       else self._changed_regions(self._still_key, key, resting))
         regions, landed = changes if changes is not None else (None, [])
         if regions is None:
             still.blit(backdrop, (0, 0))
@@ -797,24 +797,25 @@ class TableRenderer:
             abs(other.pos[0] - x) < reach_x and abs(other.pos[1] - y) < reach_y
             for other in resting[place + 1:])
 
-    def _changed_regions(self, old: list[_Resting], new: list[_Resting]
+    def _changed_regions(self, old: list[_Resting], new: list[_Resting],
+                         resting: list[CardSprite]
                          ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
         """The places on the still layer that differ between two sets of resting cards
-        (merged where they touch), and the cards that came to lie over everything
-        where they are, apart from those places (a card landing on a column: drawn
-        over the picture as it is); or None when drawing it whole is simpler. The
-        places: where cards came or went, and where cards kept are drawn in another
-        order among the others (a card waiting for its turn to move is drawn over the
-        rest). Cards overlap only within a lane (a column, the stock's piles, the
-        runs): lanes whose cards are as they were need no more thought, nor do the
-        cards before the first difference and after the last (drawn before and after
-        all the others both times); when cards only went (a card setting off), their
-        places alone."""
+        (``new``: the sprites ``resting``, merged where they touch), and the cards that
+        came to lie over everything where they are, apart from those places (a card
+        landing on a column: drawn over the picture as it is); or None when drawing it
+        whole is simpler. The places: where cards came or went, and where cards kept
+        are drawn in another order among the others (a card waiting for its turn to
+        move is drawn over the rest). The cards before the first difference and after
+        the last are drawn before and after all the others both times: they need no
+        thought. Of the others, cards overlap only within a lane (a column, the stock's
+        piles, the runs): lanes whose cards are as they were need no more thought; when
+        cards only went (a card setting off), their places alone."""
         start = _same_run(old, new)
         end = _same_run(old[start:][::-1], new[start:][::-1])
         was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
         if now_shown:
-            changed, landed = self._lane_changes(old, new, was_shown, now_shown)
+            changed, landed = self._lane_changes(was_shown, now_shown, resting)
         else:  # the rest as they were
             changed, landed = set(was_shown), []
         if not changed:
@@ -837,15 +838,18 @@ class TableRenderer:
             return None
         return [rect for rect in rects if rect.w and rect.h], landed
 
-    def _lane_changes(self, old: list[_Resting], new: list[_Resting], was_shown:
-                      list[_Resting], now_shown: list[_Resting]
-                      ) -> tuple[set[_Resting], list[_Resting]]:
+    def _lane_changes(self, was_shown: list[_Resting], now_shown: list[_Resting],
+                      resting: list[CardSprite]) -> tuple[set[_Resting], list[_Resting]]:
         """The cards that changed between ``was_shown`` and ``now_shown`` (the parts of
-        ``old`` and ``new`` that differ), lane by lane, and of those the cards that came
-        to lie over everything where they are (see :meth:`_changed_regions`)."""
+        the old and new resting cards that differ), lane by lane, and of those the
+        cards that came to lie over everything where they are (see
+        :meth:`_changed_regions`). The lanes are found from these parts alone: a lane
+        may come out split where cards of the others would join it, but cards in
+        lanes apart never overlap."""
         g = self.geometry
         size = (g.card_w + 2, g.card_h + 2)
-        lane = _lanes({entry[1][0] for entry in itertools.chain(old, new)}, size[0])
+        lane = _lanes({entry[1][0] for entry in itertools.chain(was_shown, now_shown)},
+                      size[0])
         before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
         changed: set[_Resting] = set()
         came: list[_Resting] = []  # (of those changed, the cards new where they are)
@@ -858,11 +862,7 @@ class TableRenderer:
                 changed.update(_reordered(was, now, size))
         if not changed:
             return changed, []
-        # The card over the others of its lane (the last one of it).
-        last = dict(zip([lane[entry[1][0]] for entry in new], new, strict=True))
-        spots = [entry[1] for entry in new]
-        return changed, [entry for entry in came  # (alone where it lies: not a pile's top)
-                         if last[lane[entry[1][0]]] is entry and spots.count(entry[1]) == 1]
+        return changed, [entry for entry in came if self._alone_on_top(entry, resting)]
 
     def _resting_rect(self, entry: _Resting) -> pygame.Rect:
         """The place of a resting card on the still layer (a pixel wider all round)."""
