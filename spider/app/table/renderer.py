@@ -726,7 +726,7 @@ class TableRenderer:
             self._still_key = None
         changes = None
         if base == self._still_base and self._still_key is not None:
-            changes = (self._flight_changes(flown, resting)
+            changes = (self._flight_changes(flown, self._still_key, resting)
                        if kept_key is self._still_key and kept_arrangement == arranged
                        else self._changed_regions(self._still_key, key, resting))
         regions, landed = changes if changes is not None else (None, [])
@@ -767,19 +767,22 @@ class TableRenderer:
                                         for sprite in board.stepping() if sprite not in dragged]
 
     def _flight_changes(self, flown: list[tuple[CardSprite, _Resting | None]],
-                        resting: list[CardSprite]
+                        old: list[_Resting], resting: list[CardSprite]
                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
         """As :meth:`_changed_regions`, when the board's arrangement is as it was:
         only the sprites ``flown`` (see :meth:`_keep_flights`) can have set off (left
-        their place) or landed. A card landed lies over everything where it is when no
-        card drawn after it overlaps it and none other lies at its very place."""
+        their place, unseen when the place shows the same: see :meth:`_same_at`) or
+        landed. A card landed lies over everything where it
+        is when no card drawn after it overlaps it and none other lies at its very
+        place."""
         now = self.table.board.time
         changed: set[_Resting] = set()
         landed: list[_Resting] = []
         for sprite, was in flown:
             shown = _as_still(sprite, now)
             if shown != was:
-                if was is not None:
+                if was is not None and (
+                        shown is not None or not self._same_at(was[1], old, resting)):
                     changed.add(was)
                 if shown is not None:
                     changed.add(shown)
@@ -790,12 +793,34 @@ class TableRenderer:
     def _alone_on_top(self, entry: _Resting, resting: list[CardSprite]) -> bool:
         """Whether the card of ``entry``, in ``resting``, is drawn after every card that
         overlaps it and no other lies at its very place (it shows whole)."""
-        sprite, (x, y), _ = entry
+        sprite, spot, _ = entry
         place = resting.index(sprite)
+        return not any(other.pos == spot for other in resting[:place]) and not self._overlapped(
+            spot, [other.pos for other in resting[place + 1:]])
+
+    def _same_at(self, spot: tuple[float, float], old: list[_Resting],
+                 resting: list[CardSprite]) -> bool:
+        """Whether the still layer shows the same at the very place ``spot`` for the
+        resting cards ``old`` (as it shows them) and ``resting``: the last card there
+        shows the same picture in both (a pile of backs, its top card gone) and is
+        drawn over every card that overlaps it (the cards under it are not drawn)."""
+        places = [sprite.pos for sprite in resting]
+        spots = [entry[1] for entry in old]
+        if spot not in places or spot not in spots:
+            return False
+        place = len(places) - 1 - places[::-1].index(spot)
+        index = len(spots) - 1 - spots[::-1].index(spot)
+        top, (was_top, _, face_up) = resting[place], old[index]
+        return (top.shown_up == face_up and (not face_up or top.card == was_top.card)
+                and not self._overlapped(spot, places[place + 1:])
+                and not self._overlapped(spot, spots[index + 1:]))
+
+    def _overlapped(self, spot: tuple[float, float], places: list[tuple[float, float]]) -> bool:
+        """Whether a card at any of ``places`` overlaps one at ``spot``."""
+        x, y = spot
         reach_x, reach_y = self.geometry.card_w + 3, self.geometry.card_h + 3  # (rounding)
-        return not any(other.pos == (x, y) for other in resting[:place]) and not any(
-            abs(other.pos[0] - x) < reach_x and abs(other.pos[1] - y) < reach_y
-            for other in resting[place + 1:])
+        return any(abs(other_x - x) < reach_x and abs(other_y - y) < reach_y
+                   for other_x, other_y in places)
 
     def _changed_regions(self, old: list[_Resting], new: list[_Resting],
                          resting: list[CardSprite]
@@ -815,7 +840,7 @@ class TableRenderer:
         end = _same_run(old[start:][::-1], new[start:][::-1])
         was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
         if now_shown:
-            changed, landed = self._lane_changes(was_shown, now_shown, resting)
+            changed, landed = self._lane_changes(was_shown, now_shown, old, resting)
         else:  # the rest as they were
             changed, landed = set(was_shown), []
         if not changed:
@@ -839,10 +864,12 @@ class TableRenderer:
         return [rect for rect in rects if rect.w and rect.h], landed
 
     def _lane_changes(self, was_shown: list[_Resting], now_shown: list[_Resting],
-                      resting: list[CardSprite]) -> tuple[set[_Resting], list[_Resting]]:
+                      old: list[_Resting], resting: list[CardSprite]
+                      ) -> tuple[set[_Resting], list[_Resting]]:
         """The cards that changed between ``was_shown`` and ``now_shown`` (the parts of
-        the old and new resting cards that differ), lane by lane, and of those the
-        cards that came to lie over everything where they are (see
+        ``old`` and the new resting cards that differ), lane by lane, but those at a
+        place some left that shows the same (see :meth:`_same_at`), and of those
+        changed the cards that came to lie over everything where they are (see
         :meth:`_changed_regions`). The lanes are found from these parts alone: a lane
         may come out split where cards of the others would join it, but cards in
         lanes apart never overlap."""
@@ -853,6 +880,7 @@ class TableRenderer:
         before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
         changed: set[_Resting] = set()
         came: list[_Resting] = []  # (of those changed, the cards new where they are)
+        left: set[tuple[float, float]] = set()  # (the places cards left)
         for number in before.keys() | after.keys():
             was, now = before.get(number, []), after.get(number, [])
             if was != now:
@@ -860,6 +888,11 @@ class TableRenderer:
                 came.extend(entry for entry in now if entry not in shown)
                 changed.update(shown.symmetric_difference(now))
                 changed.update(_reordered(was, now, size))
+                left.update(entry[1] for entry in shown.difference(now))
+        same = {spot for spot in left if self._same_at(spot, old, resting)}
+        if same:
+            changed = {entry for entry in changed if entry[1] not in same}
+            came = [entry for entry in came if entry[1] not in same]
         if not changed:
             return changed, []
         return changed, [entry for entry in came if self._alone_on_top(entry, resting)]
