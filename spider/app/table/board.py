@@ -59,7 +59,7 @@ class _Order(NamedTuple):
     places: list[int]  # of those at rest, in the order
     resting: list[CardSprite]
     flying: list[tuple[int, CardSprite]]  # those with steps, with their places
-    stepping: list[CardSprite]  # every sprite with steps, the dragged too
+    stepping: list[CardSprite]  # every sprite with steps, the dragged too (in the order)
 
 
 class ReplayMismatch(Exception):
@@ -135,17 +135,18 @@ class Board:
         arrangement changes: till then sprites only set off and land)."""
         if self._order is None:
             dragged = {id(sprite) for sprite in self.dragging}
-            ordered = [*(s for column in self.columns for s in column), *reversed(self.stock),
-                       *(s for run in self.runs for s in reversed(run))]
-            order = self._order = _Order([], [], [], [s for s in self._all() if s.steps])
+            ordered = itertools.chain(*self.columns, reversed(self.stock),
+                                      *map(reversed, self.runs))
+            order = self._order = _Order([], [], [], [])
+            places, resting, flying, stepping = order
             for index, sprite in enumerate(ordered):
-                if id(sprite) in dragged:
-                    continue
                 if sprite.steps:
-                    order.flying.append((index, sprite))
-                else:
-                    order.places.append(index)
-                    order.resting.append(sprite)
+                    stepping.append(sprite)
+                    if id(sprite) not in dragged:
+                        flying.append((index, sprite))
+                elif id(sprite) not in dragged:
+                    places.append(index)
+                    resting.append(sprite)
         return self._order
 
     def stepping(self) -> list[CardSprite]:
@@ -507,10 +508,8 @@ class Board:
         self._settle(itertools.chain(self.stock, *self.runs[-1:]), self.time)
 
     def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
-        for sprite in sprites:
-            if not sprite.steps and sprite.pos == sprite.target and (
-                    sprite.shown_up == sprite.face_up):
-                continue  # (most cards: at rest where they belong)
+        for sprite in [sprite for sprite in sprites if sprite.steps or sprite.pos != sprite.target
+                       or sprite.shown_up != sprite.face_up]:  # (most: at rest where they belong)
             dest, face, _ = sprite.planned
             if dest != sprite.target or face != sprite.face_up:
                 if self.speed == 0:

@@ -58,6 +58,14 @@ class Step:
     origin: Point | None = None
     from_face: bool = False
 
+    def __init__(self, start: float, duration: float, dest: Point, ease: Easing = SETTLE,
+                 face: bool | None = None, origin: Point | None = None,
+                 from_face: bool = False) -> None:
+        # (written out: an action makes a step for each card it moves, in its frame, and
+        # the shared initialiser of value classes takes several times as long)
+        self.start, self.duration, self.dest, self.ease = start, duration, dest, ease
+        self.face, self.origin, self.from_face = face, origin, from_face
+
     @property
     def end(self) -> float:
         return self.start + self.duration
