@@ -782,7 +782,7 @@ class TableRenderer:
             shown = _as_still(sprite, now)
             if shown != was:
                 if was is not None and (
-                        shown is not None or not self._same_at(was[1], old, resting)):
+                        shown is not None or not self._same_at(was, old, resting)):
                     changed.add(was)
                 if shown is not None:
                     changed.add(shown)
@@ -798,22 +798,30 @@ class TableRenderer:
         return not any(other.pos == spot for other in resting[:place]) and not self._overlapped(
             spot, [other.pos for other in resting[place + 1:]])
 
-    def _same_at(self, spot: tuple[float, float], old: list[_Resting],
+    def _same_at(self, went: _Resting, old: list[_Resting],
                  resting: list[CardSprite]) -> bool:
-        """Whether the still layer shows the same at the very place ``spot`` for the
-        resting cards ``old`` (as it shows them) and ``resting``: the last card there
-        shows the same picture in both (a pile of backs, its top card gone) and is
-        drawn over every card that overlaps it (the cards under it are not drawn)."""
+        """Whether the still layer shows the same at the very place of ``went``, a card
+        of the resting cards ``old`` (as it shows them) that left it, for ``resting``:
+        it lay in a pile (the cards of one are drawn one after another), and the last
+        card there shows the same picture in both (a pile of backs, its top card gone)
+        and is drawn over every card that overlaps it (those under it are not drawn)."""
+        spot, face_up = went[1], went[2]
+        try:
+            index = old.index(went)
+        except ValueError:
+            return False
+        while index + 1 < len(old) and old[index + 1][1] == spot:
+            index += 1  # (to the last card there)
+        if old[index] is went and (index == 0 or old[index - 1][1] != spot):
+            return False  # alone at its place
         places = [sprite.pos for sprite in resting]
-        spots = [entry[1] for entry in old]
-        if spot not in places or spot not in spots:
+        if spot not in places:
             return False
         place = len(places) - 1 - places[::-1].index(spot)
-        index = len(spots) - 1 - spots[::-1].index(spot)
-        top, (was_top, _, face_up) = resting[place], old[index]
+        top, was_top = resting[place], old[index][0]
         return (top.shown_up == face_up and (not face_up or top.card == was_top.card)
                 and not self._overlapped(spot, places[place + 1:])
-                and not self._overlapped(spot, spots[index + 1:]))
+                and not self._overlapped(spot, [entry[1] for entry in old[index + 1:]]))
 
     def _overlapped(self, spot: tuple[float, float], places: list[tuple[float, float]]) -> bool:
         """Whether a card at any of ``places`` overlaps one at ``spot``."""
@@ -880,7 +888,7 @@ class TableRenderer:
         before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
         changed: set[_Resting] = set()
         came: list[_Resting] = []  # (of those changed, the cards new where they are)
-        left: set[tuple[float, float]] = set()  # (the places cards left)
+        left: set[_Resting] = set()  # (the cards that left their places)
         for number in before.keys() | after.keys():
             was, now = before.get(number, []), after.get(number, [])
             if was != now:
@@ -888,8 +896,8 @@ class TableRenderer:
                 came.extend(entry for entry in now if entry not in shown)
                 changed.update(shown.symmetric_difference(now))
                 changed.update(_reordered(was, now, size))
-                left.update(entry[1] for entry in shown.difference(now))
-        same = {spot for spot in left if self._same_at(spot, old, resting)}
+                left.update(shown.difference(now))
+        same = {entry[1] for entry in left if self._same_at(entry, old, resting)}
         if same:
             changed = {entry for entry in changed if entry[1] not in same}
             came = [entry for entry in came if entry[1] not in same]
