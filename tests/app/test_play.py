@@ -621,6 +621,60 @@ def test_the_kept_resting_cards_stay_right_on_the_frames_of_actions(play) -> Non
                                 pygame.KMOD_CTRL))
 
 
+def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_layer(play) -> None:
+    """As a deal sets off, the stock's top pile shows a back until its last card leaves:
+    the kept layer of resting cards is drawn again there once, as that card leaves (not
+    for every card, nor on the frame of the key press), and after every frame it holds
+    what drawing the resting cards afresh gives."""
+    driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
+    renderer, board = driver.table.renderer, driver.table.board
+    top = board.stock[0]  # (the top pile: the cards a deal takes)
+    pile = renderer._resting_rect((top, top.pos, top.shown_up))
+    drawn: list[list[pygame.Rect] | None] = []
+    driver.app.frame_observers.append(lambda frame: drawn.append(renderer._still_drawn))
+    driver.key(pygame.K_d)
+    for _ in range(200):
+        driver.app.run_frames(1)
+        resting = board.layers()[0]
+        assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+            _resting_drawn_afresh(driver))
+        if not driver.app.busy:
+            break
+    assert None not in drawn and len(drawn) > 20
+    assert sum(any(area.colliderect(pile) for area in areas or []) for areas in drawn) == 1
+
+
+def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(
+        play, monkeypatch) -> None:
+    """On the frame of the double-click that completes a run (the ace of the last column
+    onto its two, in the first), the run's cards wait to fly off, drawn after every
+    other card: as none of the others lies in their lane, the kept layer compares lane
+    by lane only what differs besides (the ace gone: nothing), and draws again only where
+    the ace was."""
+    from spider.app.table.renderer import TableRenderer
+    from tools.bench.game import long_position
+
+    compared: list[int] = []
+    worked_out = TableRenderer._lane_changes
+
+    def counted(self, was_shown, now_shown, *rest):
+        compared.append(len(was_shown) + len(now_shown))
+        return worked_out(self, was_shown, now_shown, *rest)
+
+    monkeypatch.setattr(TableRenderer, "_lane_changes", counted)
+    driver = play(position=long_position())
+    renderer, board = driver.table.renderer, driver.table.board
+    ace = board.columns[9][-1]
+    place = renderer._resting_rect((ace, ace.pos, ace.shown_up))
+    driver.click(driver.column_point(9))
+    driver.press(driver.column_point(9), 2)  # (the frame of the action)
+    assert board.runs and renderer._still_drawn == [place]
+    resting = board.layers()[0]
+    assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+        _resting_drawn_afresh(driver))
+    assert max(compared, default=0) <= 2
+
+
 def _same_as_loaded(driver: EventDriver) -> None:
     """The frame on screen equals the table loaded afresh from the model at this size."""
     app = driver.app

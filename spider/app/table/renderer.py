@@ -844,16 +844,29 @@ class TableRenderer:
         thought. Of the others, cards overlap only within a lane (a column, the stock's
         piles, the runs): lanes whose cards are as they were need no more thought; when
         cards only went (a card setting off), their places alone."""
-        start = _same_run(old, new)
-        end = _same_run(old[start:][::-1], new[start:][::-1])
-        was_shown, now_shown = old[start:len(old) - end], new[start:len(new) - end]
-        if now_shown:
-            changed, landed = self._lane_changes(was_shown, now_shown, old, resting)
-        else:  # the rest as they were
-            changed, landed = set(was_shown), []
+        changed, landed = self._changed_cards(old, new, old, resting)
         if not changed:
             return [], []  # another order of cards that do not overlap: the same picture
         return self._regions(changed, landed)
+
+    def _changed_cards(self, was_shown: list[_Resting], now_shown: list[_Resting],
+                       old: list[_Resting], resting: list[CardSprite]
+                       ) -> tuple[set[_Resting], list[_Resting]]:
+        """The cards that changed between ``was_shown`` and ``now_shown``, parts of the
+        resting cards ``old`` and ``resting`` that hold every difference, and of those
+        the cards that came to lie over everything where they are (see
+        :meth:`_changed_regions`): of the parts, the cards between the first difference
+        and the last, but those set aside (see :func:`_set_aside`), lane by lane."""
+        start = _same_run(was_shown, now_shown)
+        end = _same_run(was_shown[start:][::-1], now_shown[start:][::-1])
+        was_shown = was_shown[start:len(was_shown) - end]
+        now_shown = now_shown[start:len(now_shown) - end]
+        if not now_shown:  # the rest as they were
+            return set(was_shown), []
+        aside = _set_aside(was_shown, now_shown, self.geometry.card_w + 2)
+        if aside:
+            return self._changed_cards(was_shown[aside:], now_shown[:-aside], old, resting)
+        return self._lane_changes(was_shown, now_shown, old, resting)
 
     def _regions(self, changed: set[_Resting], landed: list[_Resting]
                  ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
@@ -1100,6 +1113,23 @@ def _reordered(old: list[_Resting], new: list[_Resting],
                    for number in rects[place].collidelistall(rects)):
                 moved.append(entry)
     return moved
+
+
+def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int) -> int:
+    """How many cards begin ``was_shown`` and end ``now_shown`` alike (cards of an
+    action set waiting for their turn to move, drawn after all the others now), when
+    none of them lies in a lane (see :func:`_lanes`, of cards ``width`` wide) with any
+    of the others: drawn after them or before, they show the same. Else 0."""
+    if not was_shown or was_shown[0] not in now_shown:
+        return 0
+    place = now_shown.index(was_shown[0])
+    count = len(now_shown) - place
+    if count > len(was_shown) or was_shown[:count] != now_shown[place:]:
+        return 0
+    aside = {entry[1][0] for entry in now_shown[place:]}
+    others = {entry[1][0] for entry in itertools.chain(was_shown[count:], now_shown[:place])}
+    lane = _lanes(aside | others, width)
+    return 0 if {lane[x] for x in aside} & {lane[x] for x in others} else count
 
 
 def _as_still(sprite: CardSprite, now: float) -> _Resting | None:
