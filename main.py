@@ -1,8 +1,13 @@
 """Spider Solitaire: run the game, or a command (see ``python main.py --help``)."""
 
+import gc
 import sys
 
-from spider import keptcode
+# Collecting garbage waits until the game's first frame is shown (or a command starts):
+# the start makes tens of thousands of objects and next to no cycles to collect.
+gc.disable()
+
+from spider import keptcode  # noqa: E402
 
 keptcode.install()  # before the game's modules: the code the last start kept
 

@@ -9,7 +9,10 @@ of those modules is taken from it as long as its source is as it was then (its s
 and modification time, what Python checks of a ``.pyc``); a module changed since, or
 not kept, is imported as usual. The file lies beside the package's own bytecode
 (``spider/__pycache__/start.<interpreter>.code``) and is written as Python writes
-bytecode: not when told not to, and only where it can. A built game (its modules
+bytecode: not when told not to, and only where it can. It holds Python's magic number,
+the length of the index, the index (marshalled: where each module's code lies) and the
+code: a start reads it once and unmarshals each module's part where it lies (no copy
+of the whole code made, a millisecond before the first frame). A built game (its modules
 already in one archive) keeps nothing. Whatever goes wrong (no file, a damaged one or
 one of another Python) means the modules are imported as usual.
 
@@ -36,10 +39,10 @@ class KeptCode:
     """Finds the kept modules (a finder on ``sys.meta_path``) and notes those that
     had to be imported as usual (then the file is kept again)."""
 
-    def __init__(self, path: Path, modules: dict[str, Kept], code: bytes) -> None:
+    def __init__(self, path: Path, modules: dict[str, Kept], code: memoryview) -> None:
         self.path = path
         self.modules = modules
-        self.code = memoryview(code)  # (each module's part read where it lies)
+        self.code = code  # (each module's part read where it lies)
         #: Whether a module of the game was not taken from the file (changed, or new).
         self.outdated = False
 
@@ -109,15 +112,39 @@ def install(path: Path | None = None) -> KeptCode | None:
     if path is None:
         return None
     modules: dict[str, Kept] = {}
-    code = b""
-    with contextlib.suppress(OSError, ValueError, EOFError, TypeError), open(path, "rb") as file:
-        if file.read(len(MAGIC_NUMBER)) == MAGIC_NUMBER:
-            read = marshal.loads(file.read())
-            if isinstance(read, tuple) and [type(part) for part in read] == [dict, bytes]:
-                modules, code = read
+    code = memoryview(b"")
+    with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
+        modules, code = read_kept(path)
     _installed = KeptCode(path, modules, code)
     sys.meta_path.insert(0, _installed)
     return _installed
+
+
+#: The bytes that give the length of the index, after the magic number.
+_INDEX_LENGTH = 4
+
+
+def read_kept(path: Path) -> tuple[dict[str, Kept], memoryview]:
+    """The index and the code kept at ``path``; raises OSError when it cannot be read,
+    ValueError (or EOFError, TypeError) when it is not kept code of this Python."""
+    with open(path, "rb") as file:
+        data = memoryview(file.read())
+    start = len(MAGIC_NUMBER) + _INDEX_LENGTH
+    if data[:len(MAGIC_NUMBER)] != MAGIC_NUMBER:
+        raise ValueError("not kept code of this Python")
+    end = start + int.from_bytes(data[len(MAGIC_NUMBER):start], "little")
+    modules = marshal.loads(data[start:end]) if end <= len(data) else None
+    code = data[end:]
+    if not isinstance(modules, dict) or max(
+            (last for *_, last in modules.values()), default=0) != len(code):
+        raise ValueError("a damaged file")  # (an index or code cut short, or another's)
+    return modules, code
+
+
+def packed(modules: dict[str, Kept], code: bytes | bytearray) -> bytes:
+    """The file's bytes for the index ``modules`` and their ``code`` (see the module)."""
+    index = marshal.dumps(modules)
+    return b"".join((MAGIC_NUMBER, len(index).to_bytes(_INDEX_LENGTH, "little"), index, code))
 
 
 def keep(names: list[str] | None = None) -> bool:
@@ -157,7 +184,7 @@ def keep(names: list[str] | None = None) -> bool:
     try:
         finder.path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "wb") as file:
-            file.write(MAGIC_NUMBER + marshal.dumps((modules, bytes(code))))
+            file.write(packed(modules, code))
         os.replace(temporary, finder.path)
     except OSError:
         with contextlib.suppress(OSError):

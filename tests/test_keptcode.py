@@ -4,13 +4,13 @@ or damaged one is imported as usual, and the file is kept again only then."""
 from __future__ import annotations
 
 import json
-import marshal
 import os
 import subprocess
 import sys
-from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from typing import Any
+
+from spider.keptcode import packed, read_kept
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,10 +56,10 @@ def test_a_start_takes_the_modules_the_last_one_kept(tmp_path: Path) -> None:
 def test_a_changed_module_is_imported_as_usual_and_the_code_kept_again(tmp_path: Path) -> None:
     kept = tmp_path / "start.code"
     start(kept)
-    modules, code = marshal.loads(kept.read_bytes()[len(MAGIC_NUMBER):])
+    modules, code = read_kept(kept)
     source, size, modified, begin, end = modules["spider.app.clock"]
     modules["spider.app.clock"] = (source, size + 1, modified, begin, end)  # as if edited
-    kept.write_bytes(MAGIC_NUMBER + marshal.dumps((modules, code)))
+    kept.write_bytes(packed(modules, bytes(code)))
     changed = start(kept)
     loaders = changed["loaders"]
     assert isinstance(loaders, dict) and loaders.pop("spider.app.clock") == "SourceFileLoader"
@@ -72,13 +72,14 @@ def test_a_damaged_file_is_read_as_no_file(tmp_path: Path) -> None:
     kept = tmp_path / "start.code"
     start(kept)
     data = kept.read_bytes()
-    for damaged in (data[:len(data) // 2], b"not kept code", MAGIC_NUMBER + b"\x00" * 40):
+    for damaged in (data[:len(data) // 2], data[:40], b"not kept code",
+                    data[:20] + b"\xff" * 20):
         kept.write_bytes(damaged)
         result = start(kept)
         assert set(result["loaders"].values()) == {"SourceFileLoader"}
         assert result["kept"] is True
-    modules, code = marshal.loads(kept.read_bytes()[len(MAGIC_NUMBER):])
-    kept.write_bytes(MAGIC_NUMBER + marshal.dumps((modules, b"\xff" * len(code))))
+    modules, code = read_kept(kept)
+    kept.write_bytes(packed(modules, b"\xff" * len(code)))
     result = start(kept)  # each module's code damaged: from its source, kept again
     assert result["damaged"] and result["kept"] is True
     again = start(kept)

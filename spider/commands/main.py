@@ -67,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments in ([], ["--smoke-test"]):  # the game itself: no command to import
         return start_game(smoke_test=bool(arguments))
+    gc.enable()  # (``main.py`` leaves it off for the game's start)
     from spider.commands.common import EXIT_BAD_INPUT, BadInput
 
     try:

@@ -9,7 +9,6 @@ is bounded by what real play can reach, so no file can hold a value that breaks 
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path
 from typing import Any
 
@@ -30,21 +29,22 @@ MAX_SECONDS = 100 * 365.25 * 24 * 3600.0
 KEEP_COUNTED = 256
 #: What a game id is made of (told without a regex: a start checks one).
 _GAME_ID_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyz"
-#: (Patterns compiled when first matched, by ``re``: not at start-up.)
-
-_KEY = r"(SP|SB|SO)-(1|2|4)-(classic|relaxed)"
+#: The statistics' keys: layout, suits and rules (told without a regex: a start checks
+#: those of the statistics file).
+_KEYS = frozenset(f"{layout}-{suits}-{rules}" for layout in ("SP", "SB", "SO")
+                  for suits in (1, 2, 4) for rules in ("classic", "relaxed"))
 
 
 def stats_key(layout: str, suits: int, relaxed: bool) -> str:
     """Key for a layout, suit count and rule set; 1 suit is always Classic (SPEC 1.3)."""
     key = f"{layout}-{suits}-{'relaxed' if relaxed and suits != 1 else 'classic'}"
-    if not re.fullmatch(_KEY, key) or type(suits) is not int:
+    if key not in _KEYS or type(suits) is not int:
         raise ValueError(f"no statistics for layout {layout!r} with {suits!r} suits")
     return key
 
 
 def _check_key(key: Any) -> str:
-    if not isinstance(key, str) or not re.fullmatch(_KEY, key) or key.endswith("1-relaxed"):
+    if not isinstance(key, str) or key not in _KEYS or key.endswith("1-relaxed"):
         raise ValueError(f"bad statistics key {key!r}")
     return key
 

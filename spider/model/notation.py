@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
@@ -15,9 +14,6 @@ from spider.model.values import value
 from spider.model.wording import words
 
 _HEADER_KEYS = ("rules", "score", "moves", "removed", "stock")
-#: ASCII digits only: ``int`` would also read other scripts' digits (``١``, ``３``).
-#: (Compiled when first matched, by ``re``: not at start-up.)
-_MOVE = r"([0-9]{1,9})(?::([0-9]{1,9}))?>([0-9]{1,9})"
 
 #: The cards of two decks, the most any position holds (52 with 7 columns: one deck).
 MAX_CARDS = 104
@@ -215,11 +211,14 @@ def parse_token(text: str) -> Token:
     simple: dict[str, Token] = {"d": DEAL, "u": UNDO, "r": REDO}
     if token in simple:
         return simple[token]
-    match = re.fullmatch(_MOVE, token)
-    if not match:
+    # ``F>T`` or ``F:N>T``, each number of 1 to 9 digits (told without a regex: a start
+    # reads the saved game's moves).
+    head, arrow, last = token.partition(">")
+    first, colon, middle = head.partition(":")
+    if not (arrow and _number(first) and _number(last) and (not colon or _number(middle))):
         raise NotationError("moves.bad-token", token=text.strip())
-    source, target = int(match[1]), int(match[3])
-    count = int(match[2]) if match[2] is not None else None
+    source, target = int(first), int(last)
+    count = int(middle) if colon else None
     if not (1 <= source <= MAX_COLUMNS and 1 <= target <= MAX_COLUMNS) or (
             count is not None and not 1 <= count <= MAX_CARDS):
         raise NotationError("moves.bad-number", token=text.strip(), columns=MAX_COLUMNS,
@@ -227,9 +226,15 @@ def parse_token(text: str) -> Token:
     return Move(source - 1, target - 1, count)
 
 
+def _number(text: str) -> bool:
+    """Whether ``text`` is a number of 1 to 9 ASCII digits (``int`` would also read
+    other scripts' digits: ``١``, ``３``)."""
+    return 0 < len(text) < 10 and text.isascii() and text.isdigit()
+
+
 def split_tokens(text: str) -> list[str]:
     """Tokens are separated by spaces or commas."""
-    return [token for token in re.split(r"[\s,]+", text) if token]
+    return text.replace(",", " ").split()
 
 
 def parse_moves(text: str) -> list[Token]:

@@ -412,16 +412,17 @@ def test_a_damaged_font_file_falls_back_to_pygames_font(
         (tmp_path / font.name).write_bytes(
             b"" if damage == "empty" else random.Random(5).randbytes(6000))
     monkeypatch.setattr(text, "FONTS", tmp_path)
-    text._font.cache_clear()
-    text._render.cache_clear()
+    forget_fonts = (text._face_bytes, text._face, text._width, text._render)
+    for cached in forget_fonts:
+        cached.cache_clear()
     try:
         assert text.font(20).size("Spider")[0] > 0
         assert text.render("Điểm 中文", 20, (255, 255, 255), bold=True).get_width() > 0
         figures = Fuzzer(51, tmp_path / "data", CODE).run(300)
         assert figures.actions > 0
     finally:
-        text._font.cache_clear()
-        text._render.cache_clear()
+        for cached in forget_fonts:
+            cached.cache_clear()
 
 
 # ------------------------------------------------------------------- audio

@@ -86,24 +86,21 @@ def test_the_stretched_picture_is_shown_until_the_whole_table_is_ready(
     assert len(frames) > 5 and {table_part(frame) for frame in frames} <= stand_ins
 
 
-def test_no_pass_after_a_resize_makes_more_than_one_font(play, monkeypatch) -> None:
-    """The bar's fonts at a new size (each costs about a still frame) are made one a
-    pass, its words measured without new fonts."""
+def test_a_resize_opens_no_font(play, monkeypatch) -> None:
+    """The bar's words at a new size are drawn with the faces already open, set to the
+    new size (a face costs about a still frame to open): no pass after a resize opens
+    a font."""
     driver = play(position=long_position())
-    made: list[int] = []
-    open_font = text._open
-    monkeypatch.setattr(text, "_open", lambda *args: (made.append(1), open_font(*args))[1])
-    text._font.cache_clear()  # every font the bar draws with is made anew
-    text._made.clear()
+    opened: list[tuple[object, ...]] = []
+    open_font = pygame.font.Font
+    monkeypatch.setattr(pygame.font, "Font",
+                        lambda *args: (opened.append(args), open_font(*args))[1])
+    sizes: set[int] = set()
+    sized = text._sized
+    monkeypatch.setattr(text, "_sized", lambda face, size: (sizes.add(size), sized(face, size))[1])
     driver.resize((1234, 777))
-    counts = []
-
-    def check() -> None:
-        counts.append(len(made))
-        made.clear()
-
-    _passes(driver, check)
-    assert sum(counts) >= 2 and max(counts) <= 1
+    _passes(driver)
+    assert opened == [] and driver.table.bar.font_size in sizes
 
 
 @given(st.tuples(st.integers(640, 3840), st.integers(480, 2160)),

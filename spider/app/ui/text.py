@@ -24,41 +24,35 @@ def _script(language: str) -> str:
 
 
 def font(size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
-    """The bundled font at ``size`` pixels for ``language`` (default: the current one).
+    """The bundled font at ``size`` pixels for ``language`` (default: the current one),
+    to be used at once: there is one face of each boldness and script, set to the size
+    asked (a face costs about half a millisecond to open and first use, a new size a
+    fiftieth of that).
 
     Chinese uses the CJK face, which also covers Latin letters; other languages
     use Noto Sans. A missing or damaged font file falls back to pygame's own font.
     """
-    # The language is resolved before the cache: a font cached for "the current
+    # The language is resolved before the face is chosen: the face of "the current
     # language" must not outlive a change of language.
-    return _font(max(6, int(size)), bold, _script(language or current_language()))
+    return _sized(_face(bold, _script(language or current_language())), max(6, int(size)))
 
 
-@lru_cache(maxsize=64)
-def _font(size: int, bold: bool, script: str) -> pygame.font.Font:
-    _made.add((size, bold, script))
-    face = _measurers.pop((bold, script), None)  # opened already: set to this size
-    if face is None:
-        return _open(size, bold, script)
+def _sized(face: pygame.font.Font, size: int) -> pygame.font.Font:
     if face.point_size != size:
         face.point_size = size
     return face
 
 
-#: The fonts made (for drawing; measuring with one costs least).
-_made: set[tuple[int, bool, str]] = set()
-
-
-def _open(size: int, bold: bool, script: str) -> pygame.font.Font:
+@cache
+def _face(bold: bool, script: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     try:
-        # From the file's bytes in memory: a new size (after a resize) then costs the
-        # frame half as much as opening the file again.
-        face = pygame.font.Font(io.BytesIO(_face_bytes(_FACES[script, bold])), size)
+        # From the file's bytes in memory (read once for every face of the file).
+        face = pygame.font.Font(io.BytesIO(_face_bytes(_FACES[script, bold])))
         face.size("Ag")  # a damaged file may open, and fail only when used
     except (OSError, ValueError, pygame.error):  # missing, empty or damaged
-        face = pygame.font.Font(None, size)
+        face = pygame.font.Font(None)
         face.bold = bold
     return face
 
@@ -81,7 +75,7 @@ RENDERS_KEPT = 12_000_000, 512
 @kept(*RENDERS_KEPT)
 def _render(text: str, size: int, colour: tuple[int, ...], bold: bool,
             script: str) -> pygame.Surface:
-    return _font(max(6, int(size)), bold, script).render(text, True, colour)
+    return _sized(_face(bold, script), max(6, int(size))).render(text, True, colour)
 
 
 def width(text: str, size: int, bold: bool = False, language: str | None = None) -> int:
@@ -92,28 +86,7 @@ def width(text: str, size: int, bold: bool = False, language: str | None = None)
 
 @lru_cache(maxsize=8192)
 def _width(text: str, size: int, bold: bool, script: str) -> int:
-    if (size, bold, script) in _made:
-        return int(_font(size, bold, script).size(text)[0])
-    face = _measurer(bold, script)
-    if face.point_size != size:
-        face.point_size = size
-    return int(face.size(text)[0])
-
-
-#: The faces kept for measuring, by boldness and script (see :func:`_measurer`).
-_measurers: dict[tuple[bool, str], pygame.font.Font] = {}
-
-
-def _measurer(bold: bool, script: str) -> pygame.font.Font:
-    """A face kept for measuring at sizes no font is made for yet (the bar's after a
-    resize): set to another size, it costs a third of a millisecond; a new font costs
-    about a millisecond before its first word, as much as a still frame at 720p. The
-    next font made of its face takes it (the bar measures its words at the sizes it
-    then draws them), and another is opened when next needed."""
-    face = _measurers.get((bold, script))
-    if face is None:
-        face = _measurers[bold, script] = _open(12, bold, script)
-    return face
+    return int(_sized(_face(bold, script), size).size(text)[0])
 
 
 def fit_size(text: str, size: int, max_width: int, bold: bool = False,
