@@ -12,9 +12,10 @@ passes take them out, each keeping the line legal and won:
   change when the rest of the line still plays legally and wins.
 
 Then the detours between positions of a segment (:mod:`spider.solver.detours`) are
-searched again for fewer moves, and so is the rest of the line from each deal back
-to the start (:mod:`spider.solver.finish`): not for the line's own positions, but for
-any win in fewer moves.
+searched again for fewer moves, and so is the rest of the line, from near its end
+back through the last segment, then from each deal back to the start
+(:mod:`spider.solver.finish`): not for the line's own positions, but for any win in
+fewer moves.
 
 Positions are compared exactly (the stock as well as every card, face up or
 down), so a shortcut never leans on a card the line has not turned yet. The
