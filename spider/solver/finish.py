@@ -28,13 +28,24 @@ import heapq
 
 from spider.solver.detours import Trail, unwind
 from spider.solver.detours import groups as column_groups
-from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Position, Step, movable_length
+from spider.solver.hashing import P, mix, moved_key, position_key
+from spider.solver.state import (
+    DOWN,
+    RANK,
+    RUN_LENGTH,
+    Columns,
+    Position,
+    Step,
+    apply_move,
+    movable_length,
+)
 
 #: The weights of the bound against the moves made, tried in turn while each finds a
-#: shorter line than the one before (above 1 a longer line may be found, but far sooner).
-WEIGHTS = (4.0, 2.5, 1.5, 1.2)
+#: shorter line than the one before (above 1 a longer line may be found, but far sooner;
+#: 4.0 first found fewer: the bound is too weak to follow that closely).
+WEIGHTS = (2.5, 1.5, 1.2)
 #: Positions expanded, at most, for one ending.
-NODES = 800
+NODES = 2_000
 
 
 def groups(cols: Columns) -> int:
@@ -89,59 +100,78 @@ def _moves(position: Position) -> list[Step]:
     return out
 
 
-def _key(position: Position) -> object:
-    if position.stock:
-        return position.cols, len(position.stock)
-    return tuple(sorted(position.cols))
+def _key(cols: Columns, stock_len: int) -> int:
+    """A position's key (:func:`~spider.solver.hashing.position_key` of its columns'
+    hashes): regardless of the order of the columns once the stock is empty."""
+    return position_key([hash(column) % P for column in cols], stock_len)
 
 
 def finish(start: Position, nodes: int = NODES, longest: int | None = None,
            weight: float = WEIGHTS[0]) -> tuple[list[Step] | None, int]:
     """A short winning line from ``start`` of fewer than ``longest`` moves and deals, or
-    ``None`` when none is found; and the positions expanded (at most ``nodes``)."""
+    ``None`` when none is found; and the positions expanded (at most ``nodes``).
+
+    A move's bound and key come from its parent's and the two columns it changes, so a
+    child that cannot beat ``longest`` or was met before is turned away unbuilt. Keys
+    are 61-bit numbers, so two positions may share one by accident (far below one in a
+    million): that costs a branch of the search, never a wrong line."""
     bound = longest if longest is not None else 1 << 30
     width = len(start.cols)
     runs = (sum(len(column) for column in start.cols) + len(start.stock)) // RUN_LENGTH
     counts = {len(start.stock): _Groups(start.stock, width)}
     total = counts[len(start.stock)].table(start.cols)
-    seen = {_key(start): 0}
+    key = _key(start.cols, len(start.stock))
+    seen = {key: 0}
     # Ties go to the deeper position: nearer the win by the bound, as far by the weight.
-    heap: list[tuple[float, int, int, Position, int, Trail]] = [
+    heap: list[tuple[float, int, int, Position, int, int, Trail]] = [
         (weight * _needed(total, runs, counts[len(start.stock)].deals), 0, 0, start, total,
-         None)]
+         key, None)]
     counter = spent = 0
     while heap and spent < nodes:
-        _, made, _, position, total, trail = heapq.heappop(heap)
-        made = -made
+        _, made, _, position, total, key, trail = heapq.heappop(heap)
+        made = 1 - made  # the moves a child of this position has made
         if position.is_won:
             return unwind(trail), spent
         spent += 1
         count = counts[len(position.stock)]
-        cols = position.cols
+        cols, stock, removed = position.cols, position.stock, position.removed
+        hashes = [hash(column) % P for column in cols]
+        mixed = None if stock else [mix(value) for value in hashes]
+        owned = [count.column(index, column) for index, column in enumerate(cols)]
         for step in _moves(position):
-            child = position.play(step)
-            key = _key(child)
-            if seen.get(key, made + 2) <= made + 1:
-                continue
+            child: Position | None = None  # built only once it is kept
             if step is None:
-                after = counts.get(len(child.stock))
-                if after is None:
-                    after = counts[len(child.stock)] = _Groups(child.stock, width)
-                groups_now, deals = after.table(child.cols), after.deals
+                child = position.play(step)
+                count_after = counts.get(len(child.stock))
+                if count_after is None:
+                    count_after = counts[len(child.stock)] = _Groups(child.stock, width)
+                groups_now = count_after.table(child.cols)
+                needed = _needed(groups_now, runs - (child.removed - start.removed),
+                                 count_after.deals)
             else:  # only the move's two columns change
-                source, target = step[0], step[1]
-                groups_now = (total - count.column(source, cols[source])
-                              - count.column(target, cols[target])
-                              + count.column(source, child.cols[source])
-                              + count.column(target, child.cols[target]))
-                deals = count.deals
-            needed = _needed(groups_now, runs - (child.removed - start.removed), deals)
-            if made + 1 + needed >= bound:  # cannot beat the line known
+                source, target, moved = step
+                new, gone = apply_move(cols, source, target, moved)
+                groups_now = (total - owned[source] - owned[target]
+                              + count.column(source, new[source])
+                              + count.column(target, new[target]))
+                needed = _needed(groups_now, runs - (removed + gone - start.removed),
+                                 count.deals)
+            if made + needed >= bound:  # cannot beat the line known
                 continue
-            seen[key] = made + 1
+            if child is not None:
+                child_key = _key(child.cols, len(child.stock))
+            else:
+                child_key = moved_key(key, source, target, (hashes[source], hashes[target]),
+                                      (hash(new[source]) % P, hash(new[target]) % P),
+                                      None if mixed is None else (mixed[source], mixed[target]))
+            if seen.get(child_key, made + 1) <= made:
+                continue
+            seen[child_key] = made
+            if child is None:
+                child = Position(new, stock, removed + gone, position.relaxed)
             counter += 1
-            heapq.heappush(heap, (made + 1 + weight * needed, -made - 1, counter, child,
-                                  groups_now, (step, trail)))
+            heapq.heappush(heap, (made + weight * needed, -made, counter, child, groups_now,
+                                  child_key, (step, trail)))
     return None, spent
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
+from spider.solver import shorten as shorten_module
 from spider.solver.finish import finish, groups, moves_needed
 from spider.solver.search import Searcher, verify
 from spider.solver.shorten import positions_of, shorten, shorter_ending
@@ -48,6 +49,22 @@ def test_a_wandering_ending_is_replaced_and_a_short_one_kept():
     shorter = shorter_ending(start, wandering)
     assert len(shorter) == 2 and positions_of(start, shorter)[-1].is_won
     assert shorter_ending(start, shorter) == shorter  # nothing shorter: the line stays
+
+
+def test_a_long_ending_is_searched_from_near_its_end_first(monkeypatch):
+    start = position(TWO_RUNS)
+    # The ace of spades parked back and forth between two columns, then the two moves that win.
+    wandering: list[Step] = [(3, 4, 1), (4, 3, 1)] * 20 + [(3, 0, 1), (2, 1, 5)]
+    spans = []
+
+    def searched(first: Position, nodes: int, longest: int, weight: float):
+        spans.append(longest)
+        return finish(first, nodes, longest, weight)
+
+    monkeypatch.setattr(shorten_module, "finish", searched)
+    shorter = shorter_ending(start, wandering)
+    assert len(shorter) == 2 and positions_of(start, shorter)[-1].is_won
+    assert spans[0] == shorten_module.ENDING_STRIDE  # the last moves first, then further back
 
 
 # A deal left (the 2s, Ah and As): five moves and deals win, no fewer.
