@@ -4,10 +4,10 @@ The face-down cards and the stock order are unknown to the player, so they are
 unknown here too. Which cards are hidden *as a whole* is known (the full deck,
 less the face-up cards and the removed runs); the hint engine deals those cards
 at random into the face-down slots and the stock (a *determinization*), looks
-ahead in each of several such samples with a short best-first search, and
-votes: each candidate action gets the mean, over the samples, of the best
-position its line reaches before the next deal (scored as after that deal,
-where there is one). Near the end (at most one deal left, few cards face
+ahead in each of several such samples with a short best-first search, and votes:
+each candidate action gets the mean, over the samples, of the best position its
+line reaches before the next deal (scored as after that deal, where there is
+one). Near the end (at most one deal left, none with one suit, few cards face
 down) the look-ahead's best few moves are checked in the same samples solved in
 full, and the move after which most of them can still be won is played
 (:mod:`spider.solver.endgame`). The random numbers are seeded from the visible
@@ -209,6 +209,7 @@ class _View:
     relaxed: bool
     unknown: tuple[int, ...]  # hidden cards not pinned by ``pinned``, sorted
     pinned: tuple[tuple[SlotKey, int], ...]  # seen hidden cards: (slot key, card)
+    one_suit: bool  # every card in play is of one suit
 
 
 def _view(game: Game, seen: Seen | None) -> _View:
@@ -236,8 +237,10 @@ def _view(game: Game, seen: Seen | None) -> _View:
                 if card in bag:
                     bag.remove(card)
                     pinned.append((key, card))
+    in_play = [card for column in cols for card in column if not card & DOWN] + hidden
+    one_suit = len({card >> 4 for card in in_play}) <= 1
     return _View(tuple(cols), len(game.stock), game.removed, game.relaxed, tuple(bag),
-                 tuple(pinned))
+                 tuple(pinned), one_suit)
 
 
 def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[SlotKey]:
@@ -481,7 +484,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
                                   -nows[i] if means[i] >= top - TIE else -means[i], i))
     choice = order[0]
     in_time = time_budget is None or time.monotonic() - began < time_budget / 2
-    if not stalled and in_time and is_endgame(view.cols, view.stock_len):
+    if not stalled and in_time and is_endgame(view.cols, view.stock_len, view.one_suit):
         checked = [i for i in order if means[i] > root + USEFUL] if can_deal else order
         hint = _endgame_hint(view, worlds, candidates, checked, can_deal)
         if hint is not None:

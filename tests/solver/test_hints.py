@@ -317,3 +317,26 @@ removed: 6
     monkeypatch.setattr(hints_module, "most_winning", lambda worlds, choices: (-1, 0))
     fallback = suggest(game, None, **EFFORT)  # no world won: the look-ahead's choice
     assert fallback is not None and fallback.steps[0] == Move(*checked[0][0][0])
+
+
+def test_a_one_suit_endgame_is_checked_only_once_the_stock_is_dealt(monkeypatch):
+    checked: list[list[tuple[object, ...]]] = []
+
+    def none_won(worlds, choices):
+        checked.append(choices)
+        return -1, 0
+
+    monkeypatch.setattr(hints_module, "most_winning", none_won)
+    position = """\
+rules: classic
+removed: 5
+{stock}1: [Ks] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: Qs Js Ts 9s 8s 7s 6s 5s 4s
+3: [3s] As
+4: 2s As
+5: [9s] 9s
+"""
+    assert suggest(parse_position(position.format(stock="stock: 8s 8s\n")), None, **EFFORT)
+    assert not checked  # one deal left: the look-ahead alone
+    assert suggest(parse_position(position.format(stock="")), None, **EFFORT)
+    assert len(checked) == 1
