@@ -137,8 +137,10 @@ class Board:
             dragged = {id(sprite) for sprite in self.dragging}
             ordered = itertools.chain(*self.columns, reversed(self.stock),
                                       *map(reversed, self.runs))
-            order = self._order = _Order([], [], [], [])
-            places, resting, flying, stepping = order
+            places: list[int] = []
+            resting: list[CardSprite] = []
+            flying: list[tuple[int, CardSprite]] = []
+            stepping: list[CardSprite] = []
             for index, sprite in enumerate(ordered):
                 if sprite.steps:
                     stepping.append(sprite)
@@ -147,6 +149,7 @@ class Board:
                 elif id(sprite) not in dragged:
                     places.append(index)
                     resting.append(sprite)
+            self._order = _Order(places, resting, flying, stepping)
         return self._order
 
     def stepping(self) -> list[CardSprite]:
