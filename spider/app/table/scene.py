@@ -172,13 +172,15 @@ class TableScene(Scene):
         return self.input.handle(event)
 
     def update(self, dt: float) -> bool:
-        # Asked every pass: at rest the toast, the win and the keys' timers, having
-        # nothing to do, are not called.
+        # Asked every pass: at rest the board, the toast, the win and the keys' timers,
+        # having nothing to do, are not called (the board's time then stands still:
+        # what it starts next starts from where its time is).
         app, board, toast, controller, keys = (self.app, self.board, self.toast,
                                                self.controller, self.input.keys)
         moved = board.moving  # the step that lands the last card must be drawn too
-        for cue in board.update(dt):
-            app.play_sound(cue)
+        if moved:
+            for cue in board.update(dt):
+                app.play_sound(cue)
         changed = self.hinting.update(dt)
         if toast.message is not None:
             changed = toast.update(dt) or changed
