@@ -435,7 +435,7 @@ class App:
     def clock_runs(self) -> bool:
         """The game clock runs only while the player sees the table: not under a dialog
         (menu, settings, help, statistics, a question) nor in a hidden window."""
-        return not self.hidden and self.scenes.top is self.table
+        return not self.hidden and self.scenes.all[-1] is self.table
 
     @property
     def ticking(self) -> bool:
@@ -450,7 +450,7 @@ class App:
 
     def idle_timeout(self) -> float:
         """How long the loop may sleep when nothing moves."""
-        waits = [wait for scene in self.scenes if (wait := scene.wake_in()) is not None]
+        waits = [wait for scene in self.scenes.all if (wait := scene.wake_in()) is not None]
         return max(0.001, min([MAX_IDLE_WAIT, *waits]))
 
     def step(self) -> None:
@@ -481,7 +481,7 @@ class App:
     def _update(self, dt: float) -> None:
         """One update of every scene; a new frame if any reports a change."""
         changed = False
-        for scene in list(self.scenes):
+        for scene in self.scenes.all:
             changed = scene.update(dt) or changed
         if changed:
             self.request_redraw()
@@ -500,7 +500,7 @@ class App:
         self.sounds.open()
         gc.enable()  # left off while the game started (``commands.main.start_game``)
         changed = False
-        for scene in list(self.scenes):
+        for scene in self.scenes.all:
             changed = scene.spare(until) or changed
         if changed:
             self.request_redraw()
@@ -509,7 +509,7 @@ class App:
         """Draw a frame and present it: only the areas that changed when the scenes
         can tell (:meth:`Scene.draw_changes`), else the whole window; then tell the
         ``frame_observers``."""
-        scenes, screen = self.scenes.visible(), self.screen
+        scenes, screen = self.scenes.visible, self.screen
         changed = (None if self._whole or scenes != self._drawn
                    else scenes[0].draw_changes(screen, scenes[1:]))
         if changed is None:

@@ -133,51 +133,55 @@ class Scene:
 
 
 class SceneStack:
-    """The scenes, bottom first; the last one is on top and gets the input."""
+    """The scenes, bottom first; the last one is on top and gets the input.
+
+    The loop reads the stack on every pass: ``all`` and ``visible`` are kept (plain
+    attributes, made again only when a scene is pushed or popped)."""
 
     def __init__(self) -> None:
-        self._scenes: list[Scene] = []
+        #: The scenes, bottom first (a tuple: iterating it is safe while scenes change).
+        self.all: tuple[Scene, ...] = ()
+        #: The scenes to draw, bottom first: from the highest opaque one up.
+        self.visible: tuple[Scene, ...] = ()
 
     def __iter__(self) -> Iterator[Scene]:
-        return iter(self._scenes)
+        return iter(self.all)
 
     def __len__(self) -> int:
-        return len(self._scenes)
+        return len(self.all)
 
     @property
     def top(self) -> Scene:
-        return self._scenes[-1]
+        return self.all[-1]
+
+    def _changed(self, scenes: tuple[Scene, ...]) -> None:
+        self.all = scenes
+        start = next((start for start in range(len(scenes) - 1, 0, -1) if scenes[start].opaque), 0)
+        self.visible = scenes[start:]
 
     def push(self, scene: Scene) -> None:
-        if self._scenes:
-            self._scenes[-1].leave()
-        self._scenes.append(scene)
+        if self.all:
+            self.top.leave()
+        self._changed((*self.all, scene))
         scene.enter()
 
     def pop(self) -> Scene:
         """Remove the top scene and return to the one below it."""
-        scene = self._scenes.pop()
+        scene = self.all[-1]
+        self._changed(self.all[:-1])
         scene.leave()
-        if self._scenes:
-            self._scenes[-1].enter()
+        if self.all:
+            self.top.enter()
         return scene
 
     def pop_to(self, scene_type: type[Scene]) -> None:
         """Pop scenes until one of ``scene_type`` is on top."""
-        while len(self._scenes) > 1 and not isinstance(self.top, scene_type):
+        while len(self.all) > 1 and not isinstance(self.top, scene_type):
             self.pop()
-
-    def visible(self) -> tuple[Scene, ...]:
-        """The scenes to draw, bottom first: from the highest opaque one up."""
-        scenes = self._scenes
-        for start in range(len(scenes) - 1, 0, -1):
-            if scenes[start].opaque:
-                return tuple(scenes[start:])
-        return tuple(scenes)
 
     @property
     def animating(self) -> bool:
-        for scene in self._scenes:  # noqa: SIM110 - asked every pass: half any()'s cost
+        for scene in self.all:  # noqa: SIM110 - asked every pass: half any()'s cost
             if scene.animating:
                 return True
         return False

@@ -78,7 +78,7 @@ class Window:
         """Whether the window shows what drawing every scene afresh shows (drawn aside,
         so the next frame is again one drawn by changes)."""
         whole = driver.app.screen.copy()
-        for scene in driver.app.scenes.visible():
+        for scene in driver.app.scenes.visible:
             scene.draw(whole)
         return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(self.picture, "RGB")
 

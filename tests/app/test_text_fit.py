@@ -147,7 +147,7 @@ def frame(app: App, recorder: Recorder, top_only: bool = True) -> Screen:
     """Draw the App's scenes onto a recording screen; record only the top scene's text."""
     screen = Screen(app.size, pygame.SRCALPHA)
     screen.recorder = recorder
-    scenes = list(app.scenes.visible())
+    scenes = list(app.scenes.visible)
     for scene in scenes[:-1]:
         scene.draw(screen)
     if top_only:

@@ -50,6 +50,11 @@ _DISABLED = {(undo, redo): frozenset(command for command, able in ((Command.UNDO
              for undo in (False, True) for redo in (False, True)}
 
 
+def disabled_buttons(game: Game) -> frozenset[Command]:
+    """The commands that cannot act in ``game`` (Undo with nothing to undo, Redo likewise)."""
+    return _DISABLED[game.can_undo, game.can_redo]
+
+
 class TableController:
     """Plays the table's actions through the model and shows them (see the module docstring)."""
 
@@ -82,13 +87,8 @@ class TableController:
         self.drop_celebration()
         self.win_pending = False
 
-    def disabled_buttons(self) -> frozenset[Command]:
-        """The commands that cannot act now (Undo with nothing to undo, Redo likewise)."""
-        game = self.game
-        return _DISABLED[game.can_undo, game.can_redo]
-
     def button_enabled(self, command: Command) -> bool:
-        return command not in self.disabled_buttons()
+        return command not in disabled_buttons(self.game)
 
     def run(self, command: Command) -> None:
         """Carry out a command from the bar or the keyboard."""

@@ -390,11 +390,6 @@ class Hinting:
         return not (table.board.moving or table.dragging is not None or self.demo
                     or self.thinking or table.win_pending or table.celebration is not None)
 
-    def _winnability_step(self) -> None:
-        """Pause the search as soon as the table is not calm."""
-        if "winnable" in self._wanted and not self._calm:
-            self._pause_winnable()
-
     def spare(self) -> bool:
         """After a frame: start the search if the table is calm (starting it within a
         frame made that frame share the interpreter with the search's first steps).
@@ -417,15 +412,14 @@ class Hinting:
     @property
     def status(self) -> str | None:
         """The bar's winnability note, or ``None``."""
-        if not (self.checks_winnable and self.win_known):
+        if not (self.win_known and self.checks_winnable):  # (asked every frame)
             return None
         return tr("table.winnable" if self.winnable else "table.no-win-found")
 
     # ------------------------------------------------------------------ loop
     def poll(self) -> None:
         """Take the worker's answers that are still wanted, and act on them."""
-        if self.worker is None:
-            return
+        assert self.worker is not None
         for answer in self.worker.take(KINDS):
             job = answer.job
             if self._wanted.get(job.kind) != job.ticket:
@@ -472,11 +466,14 @@ class Hinting:
         self._demo_next = action
 
     def update(self, dt: float) -> bool:
-        """Take answers, step the demo; True when the picture changed."""
-        self.poll()
+        """Take answers, step the demo, pause the search for a win as soon as the table
+        is not calm; True when the picture changed."""
+        if self.worker is not None:  # (asked every pass: not called for when idle)
+            self.poll()
         if self.demo:
             self._demo_step(dt)
-        self._winnability_step()
+        if "winnable" in self._wanted and not self._calm:
+            self._pause_winnable()
         return self._take_changed()
 
     def _demo_step(self, dt: float) -> None:

@@ -309,7 +309,7 @@ class Toast:
 
     @property
     def fading(self) -> bool:
-        return self.visible and self.left < self.FADE
+        return self.message is not None and self.left < self.FADE
 
     def wake_in(self) -> float | None:
         """Seconds until the toast starts fading (when the loop must draw again)."""

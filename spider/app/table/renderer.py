@@ -27,7 +27,7 @@ import pygame
 from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
-from spider.app.table.controller import Command
+from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keyboard import STOCK
@@ -112,6 +112,10 @@ class TableRenderer:
         self._bar_shown: tuple[object, ...] | None = None
         #: What the last whole frame showed over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
+        #: The geometry, the bar's place and the window below it (made once a size:
+        #: the table at rest is drawn with them every frame).
+        self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
+            None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         # Kept between resizes (a 4K allocation page-faults for tens of ms).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
         #: The window was drawn without the kept layers: they are made in spare time.
@@ -227,7 +231,8 @@ class TableRenderer:
     @property
     def pending(self) -> bool:
         """Whether pictures are still to be made (the loop keeps offering time)."""
-        return self.images.pending
+        images = self._images
+        return images is not None and images.pending
 
     def spare(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: a cloth drawn afresh is
@@ -408,8 +413,7 @@ class TableRenderer:
             return False
         self._overlays, self._moved = overlays, []
         self._blit_below_bar(surface, self._still_layer(resting))
-        bar = self.geometry.bar
-        surface.blit(self._bar_picture(), pygame.Rect(bar.x, bar.y, bar.w, bar.h))
+        surface.blit(self._bar_picture(), self._bar_places[1])
         self._bar_shown = self._bar_key
         return True
 
@@ -430,7 +434,7 @@ class TableRenderer:
         if code is not self._code[0]:
             self._code = (code, str(code))
         typed = given.keys.note
-        return (given.hovered, given.pressed, table.controller.disabled_buttons(),
+        return (given.hovered, given.pressed, disabled_buttons(game),
                 _THINKING if hinting.thinking else _IDLE, game.score, game.moves,
                 int(session.elapsed), self._code[1], typed or hinting.status,
                 hinting.rechecking and not typed)
@@ -654,8 +658,12 @@ class TableRenderer:
     def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
         """The still layer where the window shows it: below the bar, which is opaque
         and drawn over it (its part of the layer would only be written twice)."""
-        top = self.geometry.bar.bottom
-        below = pygame.Rect(0, top, still.get_width(), still.get_height() - top)
+        geometry = self.table.geometry
+        if self._bar_places[0] is not geometry:
+            bar, (width, height) = geometry.bar, geometry.size
+            self._bar_places = (geometry, pygame.Rect(bar.x, bar.y, bar.w, bar.h),
+                                pygame.Rect(0, bar.bottom, width, height - bar.bottom))
+        below = self._bar_places[2]
         surface.blit(still, below, below)  # (a Rect: a pair is first tried as a Rect)
 
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:

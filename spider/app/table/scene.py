@@ -172,16 +172,24 @@ class TableScene(Scene):
         return self.input.handle(event)
 
     def update(self, dt: float) -> bool:
-        app, board = self.app, self.board
+        # Asked every pass: at rest the board, the toast, the win and the keys' timers,
+        # having nothing to do, are not called (the board's time then stands still:
+        # what it starts next starts from where its time is).
+        app, board, toast, controller, keys = (self.app, self.board, self.toast,
+                                               self.controller, self.input.keys)
         moved = board.moving  # the step that lands the last card must be drawn too
-        for cue in board.update(dt):
-            app.play_sound(cue)
+        if moved:
+            for cue in board.update(dt):
+                app.play_sound(cue)
         changed = self.hinting.update(dt)
-        changed = self.toast.update(dt) or changed
-        changed = self.controller.update_win(dt) or changed
+        if toast.message is not None:
+            changed = toast.update(dt) or changed
+        if controller.win_pending or controller.celebration is not None:
+            changed = controller.update_win(dt) or changed
         if moved or board.moving:
             app.request_changes()  # the moving cards alone (see the renderer)
-        changed = self.input.keys.update(dt) or changed
+        if keys.pending is not None:
+            changed = keys.update(dt) or changed
         second = int(app.session.elapsed)
         if second != self._shown_second and app.ticking:
             self._shown_second = second
