@@ -449,6 +449,20 @@ def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play, seed: i
     assert_settled(driver)
 
 
+def test_the_board_sees_a_card_or_a_side_that_differs_from_the_model(play) -> None:
+    driver = play()
+    board, game = driver.table.board, driver.table.game
+    first, second = board.columns[0], board.columns[1]
+    assert board.matches(game) and first[-1].card != second[-1].card
+    first[-1].face_up = False
+    assert not board.matches(game)
+    first[-1].face_up = True
+    first[-1], second[-1] = second[-1], first[-1]
+    assert not board.matches(game)
+    first[-1], second[-1] = second[-1], first[-1]
+    assert board.matches(game)
+
+
 def test_a_double_click_on_the_stock_deals_once(play) -> None:
     driver = play()
     driver.double_click(driver.stock_point())
