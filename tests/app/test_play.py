@@ -658,6 +658,31 @@ def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_lay
     assert sum(any(area.colliderect(pile) for area in areas or []) for areas in drawn) == 1
 
 
+def test_a_deal_setting_off_from_one_pile_of_backs_is_not_compared_card_by_card(
+        play, monkeypatch) -> None:
+    """On the frame of the deal's key press the dealt cards wait on the stock's top pile,
+    in another order (and the first already flies): one pile of backs shows one back
+    whatever its order, so the kept layer compares nothing lane by lane and draws
+    nothing again, and holds what drawing the resting cards afresh gives."""
+    from spider.app.table.renderer import TableRenderer
+
+    compared: list[int] = []
+    worked_out = TableRenderer._lane_changes
+
+    def counted(self, was_shown, now_shown, *rest):
+        compared.append(len(was_shown) + len(now_shown))
+        return worked_out(self, was_shown, now_shown, *rest)
+
+    monkeypatch.setattr(TableRenderer, "_lane_changes", counted)
+    driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
+    renderer, board = driver.table.renderer, driver.table.board
+    driver.key(pygame.K_d)  # (the frame of the action)
+    resting = board.layers()[0]
+    assert board.stepping() and renderer._still_drawn == [] and compared == []
+    assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+        _resting_drawn_afresh(driver))
+
+
 def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(
         play, monkeypatch) -> None:
     """On the frame of the double-click that completes a run (the ace of the last column
