@@ -102,6 +102,8 @@ class App:
         self.running = True
         self.hidden = False  # the window is minimised or hidden
         self.focused = True  # the window has the keyboard focus
+        #: A move or deal was made: whether the table is stuck is asked in spare time.
+        self._stuck_due = False
         self.fullscreen = settings.fullscreen
         remembered = settings.window if size is None else ()
         self.windowed_size: tuple[int, int] = size or (
@@ -383,10 +385,17 @@ class App:
         self.persistence.on_game_event(event)
         if event is GameEvent.WON and not counted and self.persistence.counted:
             self.game_log.add(self.session, won=True)
+        self._stuck_due = self._stuck_due or event in (GameEvent.MOVE, GameEvent.DEAL)
+
+    def _check_stuck(self) -> None:
+        """After a move or deal (in spare time, off the action's frame): a stuck table
+        offers the analysis."""
+        if not self._stuck_due:
+            return
+        self._stuck_due = False
         game = self.session.game
-        if (event in (GameEvent.MOVE, GameEvent.DEAL) and not game.is_won
-                and not game.is_legal(DEAL) and not game.has_legal_move()):
-            self.notify(tr("analysis.stuck"), 6.0)  # a stuck table: offer the analysis
+        if not game.is_won and not game.is_legal(DEAL) and not game.has_legal_move():
+            self.notify(tr("analysis.stuck"), 6.0)
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -495,6 +504,7 @@ class App:
         of the loop (with 0 when idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
+        self._check_stuck()
         keptcode.keep()  # what the first frame imported, for the next start (once)
         keep_icon()
         self.sounds.open()

@@ -449,6 +449,20 @@ def test_any_mix_of_actions_leaves_every_card_where_the_model_says(play, seed: i
     assert_settled(driver)
 
 
+def test_the_board_sees_a_card_or_a_side_that_differs_from_the_model(play) -> None:
+    driver = play()
+    board, game = driver.table.board, driver.table.game
+    first, second = board.columns[0], board.columns[1]
+    assert board.matches(game) and first[-1].card != second[-1].card
+    first[-1].face_up = False
+    assert not board.matches(game)
+    first[-1].face_up = True
+    first[-1], second[-1] = second[-1], first[-1]
+    assert not board.matches(game)
+    first[-1], second[-1] = second[-1], first[-1]
+    assert board.matches(game)
+
+
 def test_a_double_click_on_the_stock_deals_once(play) -> None:
     driver = play()
     driver.double_click(driver.stock_point())
@@ -642,6 +656,31 @@ def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_lay
             break
     assert None not in drawn and len(drawn) > 20
     assert sum(any(area.colliderect(pile) for area in areas or []) for areas in drawn) == 1
+
+
+def test_a_deal_setting_off_from_one_pile_of_backs_is_not_compared_card_by_card(
+        play, monkeypatch) -> None:
+    """On the frame of the deal's key press the dealt cards wait on the stock's top pile,
+    in another order (and the first already flies): one pile of backs shows one back
+    whatever its order, so the kept layer compares nothing lane by lane and draws
+    nothing again, and holds what drawing the resting cards afresh gives."""
+    from spider.app.table.renderer import TableRenderer
+
+    compared: list[int] = []
+    worked_out = TableRenderer._lane_changes
+
+    def counted(self, was_shown, now_shown, *rest):
+        compared.append(len(was_shown) + len(now_shown))
+        return worked_out(self, was_shown, now_shown, *rest)
+
+    monkeypatch.setattr(TableRenderer, "_lane_changes", counted)
+    driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
+    renderer, board = driver.table.renderer, driver.table.board
+    driver.key(pygame.K_d)  # (the frame of the action)
+    resting = board.layers()[0]
+    assert board.stepping() and renderer._still_drawn == [] and compared == []
+    assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+        _resting_drawn_afresh(driver))
 
 
 def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(

@@ -174,8 +174,7 @@ class Board:
         """Whether the sprite lists hold exactly the model's cards, faces and runs."""
         return (
             len(self.columns) == len(game.columns)
-            and all([(s.card, s.face_up) for s in mine] == [(slot.card, slot.face_up)
-                                                            for slot in theirs]
+            and all([(s.card, s.face_up) for s in mine] == theirs  # (a Slot is a tuple)
                     for mine, theirs in zip(self.columns, game.columns, strict=True))
             and [s.card for s in self.stock] == game.stock
             and len(self.runs) == game.removed

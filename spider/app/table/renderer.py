@@ -864,13 +864,16 @@ class TableRenderer:
         resting cards ``old`` and ``resting`` that hold every difference, and of those
         the cards that came to lie over everything where they are (see
         :meth:`_changed_regions`): of the parts, the cards between the first difference
-        and the last, but those set aside (see :func:`_set_aside`), lane by lane."""
+        and the last, but those set aside (see :func:`_set_aside`), lane by lane (none
+        when they are one pile of backs: see :func:`_one_pile_of_backs`)."""
         start = _same_run(was_shown, now_shown)
         end = _same_run(was_shown[start:][::-1], now_shown[start:][::-1])
         was_shown = was_shown[start:len(was_shown) - end]
         now_shown = now_shown[start:len(now_shown) - end]
         if not now_shown:  # the rest as they were
             return set(was_shown), []
+        if was_shown and _one_pile_of_backs(was_shown + now_shown):
+            return set(), []  # (a deal: the stock's top cards wait to fly, the rest as it was)
         aside = _set_aside(was_shown, now_shown, self.geometry.card_w + 2)
         if aside:
             return self._changed_cards(was_shown[aside:], now_shown[:-aside], old, resting)
@@ -1138,6 +1141,14 @@ def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int)
     others = {entry[1][0] for entry in itertools.chain(was_shown[count:], now_shown[:place])}
     lane = _lanes(aside | others, width)
     return 0 if {lane[x] for x in aside} & {lane[x] for x in others} else count
+
+
+def _one_pile_of_backs(entries: list[_Resting]) -> bool:
+    """Whether ``entries`` all lie face down at one place: in any order and number
+    (but none, before or after), the still layer shows there one back, the last drawn
+    (see :func:`_uncovered`)."""
+    spot = entries[0][1]
+    return all(place == spot and not face_up for _, place, face_up in entries)
 
 
 def _as_still(sprite: CardSprite, now: float) -> _Resting | None:
