@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from spider.app.table import keptcards
+from spider.app.table import cardimages, keptcards
 from spider.app.table.cardimages import ALL_PICTURES
 from spider.app.table.keptcards import KeptCards
 from tests.helpers import DAMAGES, damage
@@ -37,11 +37,14 @@ def started(play) -> tuple[bytes, int]:
         app = driver.app
         driver.key(pygame.K_d)  # a deal from the stock: faces of every column in view
         driver.settle()
-        for _ in range(100):
-            if not app.table.renderer.pending:
+        renderer = app.table.renderer
+        for _ in range(500):  # the pictures come from the rasteriser thread in its own time
+            if not renderer.pending:
                 break
-            app.run_frames(1)
-        app.table.renderer.forget_resting()
+            app.step()  # (the clock stands still: the bar shows the same second)
+            app.spare(1.0)  # waits for the thread's next picture, not for a time
+        assert not renderer.pending
+        renderer.forget_resting()
         app.request_redraw()
         app.step()
         return pygame.image.tobytes(app.screen, "RGB"), calls[0]
@@ -58,7 +61,10 @@ def test_a_start_from_kept_pictures_looks_the_same_and_rasterises_nothing(play) 
 
 
 @pytest.mark.parametrize("how", DAMAGES)
-def test_a_damaged_kept_set_is_rasterised_again(play, how: str) -> None:
+def test_a_damaged_kept_set_is_rasterised_again(play, how: str, monkeypatch) -> None:
+    # As in a new process: no card's art read yet (the first start makes the back
+    # before reading what the faces share; a later one must make the same back).
+    monkeypatch.setattr(cardimages, "_SHARED", {})
     fresh, _ = started(play)
     [path] = kept_sets()
     damage(path, how)

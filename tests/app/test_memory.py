@@ -174,3 +174,10 @@ def test_a_long_session_keeps_nothing_for_each_game_but_its_record(play) -> None
     grew = {name: size for name, (size, bound) in _caches().items()
             if bound is None and size > caches.get(name, (0, None))[0]}
     assert not grew
+
+
+def test_card_outlines_are_kept_for_the_last_few_sizes_only() -> None:
+    """A player who resizes often does not keep every size's outlines (at 4K 0.35 MB each)."""
+    for width in range(100, 140):  # forty window sizes
+        cardimages._outline((width, width * 3 // 2), 8, (255, 255, 255, 255), 2, None)
+    assert kept_pictures(cardimages._outline) <= 8 * 139 * 208 * 4

@@ -28,7 +28,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -432,12 +432,15 @@ class CardImages:
         if data is None:
             return []
         parts = svg_parts(data)
-        if parts is not None and not self._faces and (
+        if parts is not None and card is not None and not self._faces and (
                 self.four_colour, self.folder) not in _SHARED:
-            # The first picture (at start-up, the back alone): whole, rather than
-            # first reading and splitting every card's art to find what they share.
+            # The first faces at start-up: whole, rather than first reading and
+            # splitting every card's art to find what they share.
             return [(None, data)]
-        plan = self._plans[card] = [(None, data)] if parts is None else self._layered(*parts)
+        # The back is whole in every start, as in the first (before the faces' art is
+        # read): the same pixels whatever a process made before.
+        plan = self._plans[card] = ([(None, data)] if parts is None or card is None
+                                    else self._layered(*parts))
         return plan
 
     def _layered(self, head: bytes, elements: tuple[bytes, ...], tail: bytes) -> Plan:
@@ -614,7 +617,7 @@ def taller(shadow: pygame.Surface, height: int) -> pygame.Surface:
     return made
 
 
-@cache
+@lru_cache(maxsize=8)  # a size's two (empty places, highlights): the last few sizes
 def _outline(size: tuple[int, int], radius: int, colour: tuple[int, int, int, int], width: int,
              fill: tuple[int, int, int, int] | None) -> pygame.Surface:
     """A rounded outline of ``size`` (``fill``: its inside too), drawn at twice the size
