@@ -658,12 +658,8 @@ def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_lay
     assert sum(any(area.colliderect(pile) for area in areas or []) for areas in drawn) == 1
 
 
-def test_a_deal_setting_off_from_one_pile_of_backs_is_not_compared_card_by_card(
-        play, monkeypatch) -> None:
-    """On the frame of the deal's key press the dealt cards wait on the stock's top pile,
-    in another order (and the first already flies): one pile of backs shows one back
-    whatever its order, so the kept layer compares nothing lane by lane and draws
-    nothing again, and holds what drawing the resting cards afresh gives."""
+def _lane_comparisons(monkeypatch) -> list[int]:
+    """How many cards each lane-by-lane comparison of the kept layer looks at, from now on."""
     from spider.app.table.renderer import TableRenderer
 
     compared: list[int] = []
@@ -674,6 +670,16 @@ def test_a_deal_setting_off_from_one_pile_of_backs_is_not_compared_card_by_card(
         return worked_out(self, was_shown, now_shown, *rest)
 
     monkeypatch.setattr(TableRenderer, "_lane_changes", counted)
+    return compared
+
+
+def test_a_deal_setting_off_from_one_pile_of_backs_is_not_compared_card_by_card(
+        play, monkeypatch) -> None:
+    """On the frame of the deal's key press the dealt cards wait on the stock's top pile,
+    in another order (and the first already flies): one pile of backs shows one back
+    whatever its order, so the kept layer compares nothing lane by lane and draws
+    nothing again, and holds what drawing the resting cards afresh gives."""
+    compared = _lane_comparisons(monkeypatch)
     driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
     renderer, board = driver.table.renderer, driver.table.board
     driver.key(pygame.K_d)  # (the frame of the action)
@@ -690,17 +696,9 @@ def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(
     other card: as none of the others lies in their lane, the kept layer compares lane
     by lane only what differs besides (the ace gone: nothing), and draws again only where
     the ace was."""
-    from spider.app.table.renderer import TableRenderer
     from tools.bench.game import long_position
 
-    compared: list[int] = []
-    worked_out = TableRenderer._lane_changes
-
-    def counted(self, was_shown, now_shown, *rest):
-        compared.append(len(was_shown) + len(now_shown))
-        return worked_out(self, was_shown, now_shown, *rest)
-
-    monkeypatch.setattr(TableRenderer, "_lane_changes", counted)
+    compared = _lane_comparisons(monkeypatch)
     driver = play(position=long_position())
     renderer, board = driver.table.renderer, driver.table.board
     ace = board.columns[9][-1]
