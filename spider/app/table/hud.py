@@ -90,9 +90,9 @@ class TopBar:
 
     def preparing(self, state: Mapping[str, Any]) -> Iterator[None]:
         """The fonts the bar draws with, then its words, made one at a time: after a
-        resize each is a step between frames (a font at a new size costs about what a
-        still frame at 720p does, before its first word). ``state``: what the bar is
-        to show (as :meth:`draw` is given)."""
+        resize each is a step between frames (a font at a new size is the face already
+        open, set to that size: about 20 µs). ``state``: what the bar is to show
+        (as :meth:`draw` is given)."""
         size, small = self.status_size, self.small_size
         for face in sorted({(self.font_size, False), (size, False), (size, True),
                             (small, False)}):
