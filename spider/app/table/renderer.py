@@ -413,7 +413,7 @@ class TableRenderer:
             return False
         self._overlays, self._moved = overlays, []
         self._blit_below_bar(surface, self._still_layer(resting))
-        surface.blit(self._bar_picture(), self._bar_places[1])
+        surface.blit(self._bar_picture(), self._bar_rects()[0])
         self._bar_shown = self._bar_key
         return True
 
@@ -658,13 +658,17 @@ class TableRenderer:
     def _blit_below_bar(self, surface: pygame.Surface, still: pygame.Surface) -> None:
         """The still layer where the window shows it: below the bar, which is opaque
         and drawn over it (its part of the layer would only be written twice)."""
+        below = self._bar_rects()[1]
+        surface.blit(still, below, below)  # (a Rect: a pair is first tried as a Rect)
+
+    def _bar_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The bar's place and the window below it, for this size."""
         geometry = self.table.geometry
         if self._bar_places[0] is not geometry:
             bar, (width, height) = geometry.bar, geometry.size
             self._bar_places = (geometry, pygame.Rect(bar.x, bar.y, bar.w, bar.h),
                                 pygame.Rect(0, bar.bottom, width, height - bar.bottom))
-        below = self._bar_places[2]
-        surface.blit(still, below, below)  # (a Rect: a pair is first tried as a Rect)
+        return self._bar_places[1:]
 
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
         """The static layer and the resting cards drawn straight into the window, when
