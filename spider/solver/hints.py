@@ -106,6 +106,7 @@ from spider.solver.state import (
     Step,
     apply_move,
     encode,
+    suits,
 )
 from spider.text.i18n import tr
 
@@ -238,7 +239,7 @@ def _view(game: Game, seen: Seen | None) -> _View:
                     bag.remove(card)
                     pinned.append((key, card))
     in_play = [card for column in cols for card in column if not card & DOWN] + hidden
-    one_suit = len({card >> 4 for card in in_play}) <= 1
+    one_suit = len(suits(in_play)) <= 1
     return _View(tuple(cols), len(game.stock), game.removed, game.relaxed, tuple(bag),
                  tuple(pinned), one_suit)
 

@@ -69,6 +69,7 @@ from spider.solver.state import (
     apply_deal,
     apply_move,
     replay,
+    suits,
 )
 
 # Evaluation weights (bigger is better).
@@ -488,8 +489,8 @@ class Searcher:
         self.stats = SearchStats()
         self.fits: dict[tuple[tuple[int, ...], Weights], list[list[float]]] = {}
         self.runs_to_win = position.removed + _cards(position) // 13
-        suits = {card & ~DOWN & ~RANK for column in position.cols for card in column}
-        self.cost_per_move = MOVE_COSTS[len(suits | {card & ~RANK for card in position.stock})]
+        cards = itertools.chain(*position.cols, position.stock)
+        self.cost_per_move = MOVE_COSTS[len(suits(cards))]
         self.move_cost = self.cost_per_move
 
     def _check_time(self, *work: list[Any]) -> None:

@@ -14,6 +14,7 @@ one (:meth:`Position.from_game`) or turning moves back into its actions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spider.model.cards import SUIT_ORDER, Card
@@ -41,6 +42,11 @@ def encode(card: Card, face_up: bool = True) -> int:
 
 def decode(value: int) -> Card:
     return Card(value & RANK, SUIT_ORDER[(value & ~DOWN) >> 4])
+
+
+def suits(values: Iterable[int]) -> set[int]:
+    """The suits (as numbers) of these encoded cards, face down or up."""
+    return {(value & ~DOWN) >> 4 for value in values}
 
 
 def card_text(value: int) -> str:
