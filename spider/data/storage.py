@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import stat
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from spider import environment
+from spider.jsonread import loads
 from spider.model.values import replace, value
 
 T = TypeVar("T")
@@ -136,6 +136,8 @@ def atomic_write_json(path: Path | str, document: Any) -> None:
     temporary file is left. A document that is not JSON-serialisable raises
     TypeError/ValueError before the disk is touched.
     """
+    import json  # (not before the first frame: see spider.jsonread)
+
     payload = (json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode()
     atomic_write(path, (payload,))
 
@@ -220,7 +222,7 @@ def _parse_envelope(raw: bytes, kind: str, version: int, parse: Callable[[Any], 
                     upgrades: Upgrades) -> T:
     """Decode and check a document; raises _Bad with the problem key."""
     try:
-        document = json.loads(raw.decode("utf-8"))
+        document = loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise _Bad(DAMAGED) from exc
     if not isinstance(document, dict) or document.get("kind") != kind:

@@ -14,11 +14,11 @@ English, "1.234" in Vietnamese and "1 234" in Hungarian.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
 from spider.data.messages import Message
+from spider.jsonread import loads
 from spider.model.wording import install
 
 LOCALES = Path(__file__).with_name("locales")
@@ -75,7 +75,7 @@ def catalogue(language: str) -> dict[str, str | dict[str, str]]:
     """The messages of ``language``, NFC-normalised (empty when there is no such catalogue)."""
     path = LOCALES / f"{language}.json"
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     if not isinstance(document, dict):

@@ -1,7 +1,8 @@
 """What the first frame waits for: the game starts without the solver, the dialogs,
 the command line's modules, logging or the worker (its module and its thread); they
 come when first needed, and garbage is collected from the first frame on. The first
-frame is drawn straight into the window."""
+frame is drawn straight into the window. Its saved files and its words are read
+without importing json (spider/jsonread.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: "can still be won" line on; at the first frame, say which modules are loaded and
 #: which threads run; then let the loop go on until the search has started.
 FIRST_FRAME = """
-import gc, json, sys, threading
+import gc, sys, threading
 sys.argv = ["main.py"]
 import pygame
 from spider.app import loop
@@ -31,8 +32,11 @@ frames = []
 def flip(*args):
     real(*args)
     frames.append(1)
+    modules = sorted(sys.modules)
+    import json  # (once the modules are listed)
+
     if len(frames) == 1:
-        print(json.dumps({"modules": sorted(sys.modules),
+        print(json.dumps({"modules": modules,
                           "threads": threading.active_count(), "collecting": gc.isenabled()}))
     elif app.table.hinting.worker is not None:
         print(json.dumps({"later": sorted(sys.modules), "collecting": gc.isenabled()}))
@@ -56,7 +60,7 @@ main([])
 DEFERRED = ("spider.solver", "spider.app.dialogs", "spider.commands.common",
             "spider.commands.play", "argparse", "spider.app.table.previews",
             "spider.app.worker", "logging", "pytweening", "signal",
-            "spider.app.table.celebration",
+            "spider.app.table.celebration", "json",
             # The user folders are read without it but on Windows and macOS.
             *(() if sys.platform in ("win32", "darwin") else ("platformdirs",)))
 
