@@ -45,16 +45,10 @@ def _build(cls: type[T], *, frozen: bool) -> type[T]:
     names = tuple(inspect.get_annotations(cls))
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     _check_defaults(cls, names, defaults)
-    namespace = {key: item for key, item in cls.__dict__.items()
-                 if key not in names and key not in _NOT_IN_CLASS}
-    namespace.update(__slots__=names, __match_args__=names)
-    metaclass: Any = type(cls)
-    made = metaclass(cls.__name__, cls.__bases__, namespace)
-    made.__qualname__ = cls.__qualname__
     fields_of = _getter(names)
-    setters = tuple(made.__dict__[name].__set__ for name in names)
+    setters: list[Callable[[object, Any], None]] = []  # (the slots' own, once made)
     methods: dict[str, Any] = {
-        "__init__": _initialiser(made, names, defaults, setters),
+        "__init__": _initialiser(cls, names, defaults, setters),
         "__repr__": _representer(names),
         "__eq__": _comparer(fields_of),
         "__reduce__": lambda self: (type(self), fields_of(self)),
@@ -64,9 +58,14 @@ def _build(cls: type[T], *, frozen: bool) -> type[T]:
                        __setattr__=_refuse_change, __delattr__=_refuse_change)
     else:
         methods["__hash__"] = None
-    for name, method in methods.items():
-        if name not in cls.__dict__:
-            setattr(made, name, method)
+    # The class is made with its methods: each set on a class afterwards would have
+    # the class's slots worked out again.
+    namespace = {**methods, **{key: item for key, item in cls.__dict__.items()
+                               if key not in names and key not in _NOT_IN_CLASS}}
+    namespace.update(__slots__=names, __match_args__=names, __qualname__=cls.__qualname__)
+    metaclass: Any = type(cls)
+    made = metaclass(cls.__name__, cls.__bases__, namespace)
+    setters += [made.__dict__[name].__set__ for name in names]
     return made  # type: ignore[no-any-return]
 
 
@@ -107,7 +106,7 @@ def _getter(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
 
 
 def _initialiser(cls: type, names: tuple[str, ...], defaults: dict[str, Any],
-                 setters: tuple[Callable[[object, Any], None], ...]) -> Callable[..., None]:
+                 setters: list[Callable[[object, Any], None]]) -> Callable[..., None]:
     post_init = getattr(cls, "__post_init__", None)
     count = len(names)
     optional = tuple(defaults.values())
