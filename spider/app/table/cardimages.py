@@ -68,6 +68,8 @@ MIN_SHARED = 8
 #: Every picture of the set: the 52 faces and the back (``None``).
 ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
                                            for rank in range(1, 14)), None)
+#: Each picture's place in :data:`ALL_PICTURES` (and in a kept set).
+PICTURE_INDEX: dict[Card | None, int] = {card: index for index, card in enumerate(ALL_PICTURES)}
 #: Pictures whose parts the background thread is asked for at once (the first
 #: wanted): enough to keep it busy between frames, few enough that one shown next
 #: goes soon.
@@ -390,7 +392,7 @@ class CardImages:
         """The picture of ``card``: kept by an earlier run, or from the parts the thread
         has made and the rest rasterised here and now."""
         if self._kept is not None:
-            picture = self._kept.read(ALL_PICTURES.index(card))
+            picture = self._kept.read(PICTURE_INDEX[card])
             if picture is not None:
                 return _prepared(picture)
         surface = None
