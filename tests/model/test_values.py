@@ -121,3 +121,24 @@ def test_records_change_and_so_have_no_hash() -> None:
         hash(flight)
     with pytest.raises(AttributeError):
         flight.colour = 1  # type: ignore[attr-defined]
+
+
+@value
+class Labelled:
+    """A value that writes its own representation and hash."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+    def __hash__(self) -> int:
+        return len(self.name)
+
+
+def test_the_methods_a_value_class_writes_are_kept_over_the_made_ones() -> None:
+    labelled = Labelled("ace")
+    assert (repr(labelled), hash(labelled)) == ("<ace>", 3)
+    assert labelled == Labelled("ace") and Labelled.__qualname__ == "Labelled"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        labelled.name = "king"  # type: ignore[misc]
