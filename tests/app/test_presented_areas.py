@@ -260,6 +260,36 @@ def test_moving_cards_are_blitted_in_few_parts_each_placed_by_a_rectangle(play) 
     assert all(seen.values()), seen
 
 
+def test_a_deal_presents_little_more_than_the_places_its_cards_leave_and_enter(play) -> None:
+    """The areas a deal's frames present are the places its flying cards (and their
+    shadows) left and entered, those of the cards landing and the bar's, joined where
+    one area costs less to copy than two: over the deal, at most three tenths more pixels
+    than those places cover."""
+    driver = play(code="SP1-S4C-BCDEFGH")
+    app, renderer = driver.app, driver.table.renderer
+    window = Window(app)
+    screen = app.screen.get_rect()
+    bar = driver.table.geometry.bar
+    presented = covered = 0
+    driver.key(pygame.K_d)
+    while app.busy:
+        left = list(renderer._moved or [])
+        app.run_frames(1)
+        frame = window.frames[-1]
+        assert not frame.whole
+        _, flying, _ = driver.table.board.layers()
+        entered = [area for area, _ in renderer._moving_areas(flying, [], [])]
+        places = pygame.mask.Mask(screen.size)
+        for area in [*left, *entered, *(renderer._still_drawn or []),
+                     *(area for area in frame.areas if area.bottom <= bar.bottom)]:
+            area = area.clip(screen)
+            if area.w and area.h:
+                places.draw(pygame.mask.Mask(area.size, fill=True), area.topleft)
+        presented += sum(area.w * area.h for area in frame.areas)
+        covered += places.count()
+    assert covered and presented <= 1.3 * covered
+
+
 def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play) -> None:
     """A message on the table (the toast) no longer makes every frame a whole one:
     dealt cards and a run fly by areas, under the message drawn over them (once,
