@@ -539,9 +539,9 @@ class TableRenderer:
                 clock = self.bar.clock_area(elapsed)
         picture = self._bar_picture()
         self._bar_shown = self._bar_key
-        redraw_bar = self._bar_key != before or bar_rect.collidelist(areas) >= 0
-        if (clock is not None and bar_rect.collidelist(areas) < 0
-                and _clock_alone(self._bar_key, before)):
+        over_bar = bar_rect.collidelist(areas) >= 0
+        redraw_bar = self._bar_key != before or over_bar
+        if clock is not None and not over_bar and _clock_alone(self._bar_key, before):
             redraw_bar = False  # the time alone changed, in its own place
         else:
             clock = None
@@ -1335,38 +1335,35 @@ def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | No
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``areas`` with two joined into one wherever that one costs no more to draw than
-    the two apart (see :func:`_cost`); those left may overlap (each is drawn whole
+    """``areas`` with two joined into one wherever that one costs no more to copy than
+    the two apart (see :data:`_ROW`); those left may overlap (each is drawn whole
     within its clip, so a place drawn twice comes out the same)."""
-    merged: list[tuple[pygame.Rect, int]] = []  # each with its cost
+    merged: list[pygame.Rect] = []
+    costs: list[int] = []  # (of each)
     for area in areas:
-        cost = _cost(area)
+        cost = area.h * (area.w + _ROW)
         index = 0
         while index < len(merged):
-            other, other_cost = merged[index]
-            union = area.union(other)
-            joined = _cost(union)
-            if joined <= cost + other_cost:
+            union = area.union(merged[index])
+            joined = union.h * (union.w + _ROW)
+            if joined <= cost + costs[index]:
                 area, cost = union, joined
-                del merged[index]
+                del merged[index], costs[index]
                 index = 0  # the larger area may now take in one passed over
-                continue
-            index += 1
-        merged.append((area, cost))
-    return [area for area, _ in merged]
+            else:
+                index += 1
+        merged.append(area)
+        costs.append(cost)
+    return merged
 
 
-#: What copying a row of an area costs beyond its pixels, in pixels: each row of a
-#: window-sized picture waits on memory. Measured at 720p (copies that avoid SDL's
-#: streaming stores, see :mod:`.areas`): a row alone costs about 50 pixels; in the
-#: deal's frames, joining with 160 copied up to a fifth fewer pixels than with 480
-#: (areas of cards apart kept apart) and took a tenth less time.
+#: What copying a row of an area of the still layer costs beyond its pixels, in
+#: pixels (an area costs ``height * (width + _ROW)``): each row of a window-sized
+#: picture waits on memory. Measured at 720p (copies that avoid SDL's streaming
+#: stores, see :mod:`.areas`): a row alone costs about 50 pixels; in the deal's
+#: frames, joining with 160 copied up to a fifth fewer pixels than with 480 (areas
+#: of cards apart kept apart) and took a tenth less time.
 _ROW = 160
-
-
-def _cost(area: pygame.Rect) -> int:
-    """What copying ``area`` of the still layer costs, in pixels."""
-    return area.h * (area.w + _ROW)
 
 
 class _Buffer:
