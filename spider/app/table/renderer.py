@@ -596,18 +596,17 @@ class TableRenderer:
             now, image = self.table.board.time, self.images.image
             card_w, card_h = g.card_w, g.card_h
             shadows = self._card_shadows_kept()
-            for sprite in flying:  # (as _placed and _card_shadow, in one pass: every frame)
+            for sprite in flying:  # (what _placed finds, with the shadow: every frame)
                 pos = px, py = sprite.pos
                 x, y = round(px), round(py)
-                squash = sprite.squash
-                share = 1.0 if squash >= 1.0 else max(1, round(squash * TURN_STEPS)) / TURN_STEPS
+                share = turned(sprite.squash)
                 picture = image(sprite.card, sprite.shown_up, share)
                 drawn = picture.get_width()
                 place = (x if drawn == card_w else round(px + (card_w - drawn) / 2), y,
                          drawn, card_h)
                 if pos != sprite.target and sprite.first_start <= now:
                     # Turning over, the shadow is narrower too, its middle kept.
-                    narrow = card_w if share == 1.0 else max(1, round(card_w * share))
+                    narrow = max(1, round(card_w * share))
                     parts = shadows.get(narrow) or self._card_shadow(narrow)
                     corner = place[0] if narrow == drawn else round(px + (card_w - narrow) / 2)
                     blits: list[_Blit] = [(shadow, (corner + dx, y + dy, w, h), area)
