@@ -216,6 +216,80 @@ def test_shadows_of_cards_turning_over_in_flight_look_whole(play, monkeypatch, s
     assert _drawn_with_whole_shadows(driver, monkeypatch)
 
 
+def test_moving_cards_are_blitted_in_few_parts_each_placed_by_a_rectangle(play) -> None:
+    """The shadow of a card flying flat is blitted in four parts around it, a dragged
+    group's too, and every part and card, turning over or not, is placed by a
+    rectangle: pygame-ce reads a place as a rectangle first, and for a pair fails,
+    formatting an error, before reading the pair (which takes longer than blitting a
+    part)."""
+    driver = play(position=RUN_POSITION)
+    renderer, board = driver.table.renderer, driver.table.board
+    seen = {"flat": 0, "turning": 0, "dragged": 0}
+
+    def check() -> None:
+        _, flying, dragged = board.layers()
+        moved = renderer._moving_areas(flying, dragged, [])
+        for _, blits in moved:
+            assert all(isinstance(blit[1], pygame.Rect) or len(blit[1]) == 4 for blit in blits)
+        for sprite, (_, blits) in zip(flying, moved, strict=False):
+            if len(blits) > 1:  # (under way, over its shadow)
+                flat = sprite.squash == 1.0
+                assert not flat or len(blits) - 1 <= 4
+                seen["flat" if flat else "turning"] += 1
+        if dragged:
+            assert len(moved[-1][1]) - len(dragged) <= 4
+            seen["dragged"] += 1
+
+    driver.click(driver.stock_point())  # ten cards turn over as they fly
+    while driver.app.busy:
+        driver.app.run_frames(1)
+        check()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle()
+    start, end = driver.card_point(0, 1), driver.column_point(1)
+    driver.press(start)
+    for step in range(1, 5):
+        driver.move((start[0] + (end[0] - start[0]) * step // 4,
+                     start[1] + (end[1] - start[1]) * step // 4))
+        check()
+    driver.release(end)  # the ace completes a run, which flies off flat
+    while driver.app.busy:
+        driver.app.run_frames(1)
+        check()
+    assert driver.table.game.removed == 1
+    assert all(seen.values()), seen
+
+
+def test_a_deal_presents_little_more_than_the_places_its_cards_leave_and_enter(play) -> None:
+    """The areas a deal's frames present are the places its flying cards (and their
+    shadows) left and entered, those of the cards landing and the bar's, joined where
+    one area costs less to copy than two: over the deal, at most three tenths more pixels
+    than those places cover."""
+    driver = play(code="SP1-S4C-BCDEFGH")
+    app, renderer = driver.app, driver.table.renderer
+    window = Window(app)
+    screen = app.screen.get_rect()
+    bar = driver.table.geometry.bar
+    presented = covered = 0
+    driver.key(pygame.K_d)
+    while app.busy:
+        left = list(renderer._moved or [])
+        app.run_frames(1)
+        frame = window.frames[-1]
+        assert not frame.whole
+        _, flying, _ = driver.table.board.layers()
+        entered = [area for area, _ in renderer._moving_areas(flying, [], [])]
+        places = pygame.mask.Mask(screen.size)
+        for area in [*left, *entered, *(renderer._still_drawn or []),
+                     *(area for area in frame.areas if area.bottom <= bar.bottom)]:
+            area = area.clip(screen)
+            if area.w and area.h:
+                places.draw(pygame.mask.Mask(area.size, fill=True), area.topleft)
+        presented += sum(area.w * area.h for area in frame.areas)
+        covered += places.count()
+    assert covered and presented <= 1.3 * covered
+
+
 def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play) -> None:
     """A message on the table (the toast) no longer makes every frame a whole one:
     dealt cards and a run fly by areas, under the message drawn over them (once,

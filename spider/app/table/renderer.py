@@ -102,10 +102,9 @@ class TableRenderer:
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         #: The parts of shadows drawn, by their sizes (see :meth:`_shadow_parts`).
         self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
-        #: The parts of one card's shadow by its width and height off the table, for
-        #: the pictures and size they were drawn for (see :meth:`_card_shadow`).
-        self._card_shadows: tuple[tuple[object, ...], dict[
-            tuple[int, float], list[tuple[pygame.Surface, int, int, pygame.Rect]]]] = ((), {})
+        #: The parts of a flying card's shadow by its width, for the pictures and size
+        #: they were drawn for (see :meth:`_card_shadow`).
+        self._card_shadows: tuple[tuple[object, ...], dict[int, list[_ShadowPart]]] = ((), {})
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
@@ -530,15 +529,19 @@ class TableRenderer:
         areas = [area for area in areas if area.w and area.h]
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
-        bar = self.geometry.bar
-        bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
+        bar_rect = self._bar_rects()[0]
         before = self._bar_shown
-        clock = self.bar.clock_area(table.app.session.elapsed)  # before the bar is redrawn
+        elapsed, clock = table.app.session.elapsed, None
+        if before is not None:
+            shown = before[0]
+            assert isinstance(shown, tuple)
+            if shown[_SECONDS] != int(elapsed):  # where the time is, before the bar is redrawn
+                clock = self.bar.clock_area(elapsed)
         picture = self._bar_picture()
         self._bar_shown = self._bar_key
-        redraw_bar = self._bar_key != before or bar_rect.collidelist(areas) >= 0
-        if (clock is not None and bar_rect.collidelist(areas) < 0
-                and _clock_alone(self._bar_key, before)):
+        over_bar = bar_rect.collidelist(areas) >= 0
+        redraw_bar = self._bar_key != before or over_bar
+        if clock is not None and not over_bar and _clock_alone(self._bar_key, before):
             redraw_bar = False  # the time alone changed, in its own place
         else:
             clock = None
@@ -558,7 +561,7 @@ class TableRenderer:
         surface.set_clip(None)
         self._moved = [area for area, _ in moved]
         if clock is not None or redraw_bar:
-            place = clock.move(bar_rect.topleft) if clock is not None else bar_rect
+            place = clock.move(bar_rect.topleft) if clock is not None else bar_rect.copy()
             copy_area(surface, picture, place.topleft, place.move(-bar_rect.x, -bar_rect.y))
             areas.append(place)
             if messages:
@@ -583,24 +586,34 @@ class TableRenderer:
         order drawn: each drop highlight (``highlights``, see :meth:`_highlights`),
         every flying card over its shadow, the dragged group over its shadow."""
         g = self.geometry
-        areas: list[tuple[pygame.Rect, list[_Blit]]] = [
-            (glow.get_rect(topleft=place), [(glow, place)]) for place, glow in highlights]
+        areas: list[tuple[pygame.Rect, list[_Blit]]] = []
+        for top_left, glow in highlights:
+            lit = glow.get_rect(topleft=top_left)
+            areas.append((lit, [(glow, lit)]))
         if flying:
-            left, top, right, bottom = self._shadow_reach(0.5)
+            left, top, right, bottom = self._shadow_reach(_FLYING)
             width, height = g.card_w + left + right, g.card_h + top + bottom
-            now, card_w = self.table.board.time, g.card_w
-            flat = self._card_shadow(card_w, 0.5)  # (under a card flat on its way)
-            for sprite in flying:
-                x, y = _whole(sprite.pos)
-                blits: list[_Blit] = [self._placed(sprite)]
-                if sprite.pos != sprite.target and sprite.first_start <= now:
-                    corner, parts = x, flat
-                    if sprite.squash != 1.0:  # turning over: narrower, its middle kept
-                        narrow = max(1, round(card_w * turned(sprite.squash)))
-                        corner = round(sprite.pos[0] + (card_w - narrow) / 2)
-                        parts = self._card_shadow(narrow, 0.5)
-                    blits[:0] = [(shadow, (corner + dx, y + dy), area)
-                                 for shadow, dx, dy, area in parts]
+            now, image = self.table.board.time, self.images.image
+            card_w, card_h = g.card_w, g.card_h
+            shadows = self._card_shadows_kept()
+            for sprite in flying:  # (what _placed finds, with the shadow: every frame)
+                pos = px, py = sprite.pos
+                x, y = round(px), round(py)
+                share = turned(sprite.squash)
+                picture = image(sprite.card, sprite.shown_up, share)
+                drawn = picture.get_width()
+                place = (x if drawn == card_w else round(px + (card_w - drawn) / 2), y,
+                         drawn, card_h)
+                if pos != sprite.target and sprite.first_start <= now:
+                    # Turning over, the shadow is narrower too, its middle kept.
+                    narrow = max(1, round(card_w * share))
+                    parts = shadows.get(narrow) or self._card_shadow(narrow)
+                    corner = place[0] if narrow == drawn else round(px + (card_w - narrow) / 2)
+                    blits: list[_Blit] = [(shadow, (corner + dx, y + dy, w, h), area)
+                                          for shadow, dx, dy, w, h, area in parts]
+                    blits.append((picture, place))
+                else:
+                    blits = [(picture, place)]
                 areas.append((pygame.Rect(x - left, y - top, width, height), blits))
         if dragged:
             left, top, right, bottom = self._shadow_reach(1.0)
@@ -608,7 +621,7 @@ class TableRenderer:
             height = round(dragged[-1].pos[1] - top_y) + g.card_h
             areas.append((pygame.Rect(round(top_x) - left, round(top_y) - top,
                                       g.card_w + left + right, height + top + bottom),
-                          [*self._shadow_blits(dragged), *map(self._placed, dragged)]))
+                          [*self._shadow_blits(dragged), *map(self._drawn, dragged)]))
         return areas
 
     def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
@@ -940,7 +953,13 @@ class TableRenderer:
                            self.geometry.card_h + 2)
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
-        surface.blit(*self._placed(sprite, dx))
+        surface.blit(*self._drawn(sprite, dx))
+
+    def _drawn(self, sprite: CardSprite,
+               dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
+        """The card's picture as shown and its place as a rectangle (see :data:`_Blit`)."""
+        image, (x, y) = self._placed(sprite, dx)
+        return image, (x, y, *image.get_size())
 
     def _placed(self, sprite: CardSprite,
                 dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -992,23 +1011,28 @@ class TableRenderer:
             pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
                              width, radius)
 
-    def _card_shadow(self, width: int, lifted: float
-                     ) -> list[tuple[pygame.Surface, int, int, pygame.Rect]]:
-        """The shadow of one card ``width`` wide (narrower while turning over), ``lifted``
-        high: the parts to blit, each with how far right and down of the card's corner
-        (see :meth:`_shadow_blits`); kept while the pictures stand."""
+    def _card_shadows_kept(self) -> dict[int, list[_ShadowPart]]:
+        """The shadows of flying cards made so far, by their width (see
+        :meth:`_card_shadow`), for the pictures and size they were made for."""
         g, images = self.geometry, self.images
         base = (id(images), images.generation, g.card_w, g.card_h)
         if self._card_shadows[0] != base:
             self._card_shadows = (base, {})
-        kept = self._card_shadows[1]
-        parts = kept.get((width, lifted))
+        return self._card_shadows[1]
+
+    def _card_shadow(self, width: int) -> list[_ShadowPart]:
+        """The shadow of one flying card ``width`` wide (narrower while turning over): the
+        parts to blit, each with how far right and down of the card's corner and its
+        size (see :meth:`_shadow_blits`); kept while the pictures stand."""
+        kept = self._card_shadows_kept()
+        parts = kept.get(width)
         if parts is None:
-            shadow, spread = images.shadow((g.card_w, g.card_h))
-            offset = max(1, round(g.card_w / 22 * lifted))
+            g = self.geometry
+            shadow, spread = self.images.shadow((g.card_w, g.card_h))
+            offset = max(1, round(g.card_w / 22 * _FLYING))
             x, y = offset - spread, offset * 2 - spread
-            parts = kept[width, lifted] = [
-                (shadow, x + dx, y + dy, area) for dx, dy, area
+            parts = kept[width] = [
+                (shadow, x + dx, y + dy, area.w, area.h, area) for dx, dy, area
                 in self._shadow_parts(shadow.get_size(), width, g.card_h, spread, offset)]
         return parts
 
@@ -1023,17 +1047,18 @@ class TableRenderer:
         offset = max(1, round(card_w / 22 * lifted))
         x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
         y = round(first.pos[1]) - spread + offset * 2
-        return [(shadow, (x + dx, y + dy), area) for dx, dy, area
+        return [(shadow, (x + dx, y + dy, area.w, area.h), area) for dx, dy, area
                 in self._shadow_parts(shadow.get_size(), width, height, spread, offset)]
 
     def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
                       offset: int) -> list[tuple[int, int, pygame.Rect]]:
         """What of the flat shadow of ``size`` is drawn where under cards ``width`` wide
         (narrower while turning over) and ``height`` tall, ``offset`` right and twice that
-        down from it: (right, down, the part), only where the cards leave it to be seen
-        (see :func:`~.cardimages.opaque_parts`). A narrower shadow is the flat one's two
-        ends, closer together, with its even middle between them (no narrowed copy made
-        for every width)."""
+        down from it: (right, down, the part), around the larger of the cards' opaque
+        boxes (see :func:`~.cardimages.opaque_parts`): four pieces, not the eight around
+        both, the little of the other box they cover hidden by the cards drawn over
+        them. A narrower shadow is the flat one's two ends, closer together, with its
+        even middle between them (no narrowed copy made for every width)."""
         key = (size, width, height, spread, offset, self.images.radius)
         parts = self._pieces.get(key)
         if parts is None:
@@ -1049,9 +1074,10 @@ class TableRenderer:
                     columns.append((end, end, total - 2 * end))
             x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
             pieces = [pygame.Rect(0, 0, total, tall)]
-            for hole in opaque_parts((width, height), self.images.radius):
-                hole.move_ip(x, y)
-                pieces = [part for piece in pieces for part in outside(piece, hole)]
+            boxes = opaque_parts((width, height), self.images.radius)
+            if boxes:
+                hole = max(boxes, key=lambda box: box.w * box.h).move(x, y)
+                pieces = outside(pieces[0], hole)
             parts = []
             for piece in pieces:
                 for left, source, wide in columns:
@@ -1076,15 +1102,24 @@ _SECONDS = _BAR_FIELDS.index("seconds")
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
+#: How high a flying card is off the table, as a share of a group held in the hand
+#: (its shadow lies nearer to it).
+_FLYING = 0.5
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.
 _AT_REST = (*_NO_OVERLAYS, None, None)
 
 
-#: What to blit: a picture, where, and (or the whole picture) the part of it.
-_Blit = (tuple[pygame.Surface, tuple[int, int]]
-         | tuple[pygame.Surface, tuple[int, int], pygame.Rect])
+#: What to blit: a picture, its place as a rectangle, and (or the whole picture) the
+#: part of it. ``blits`` reads a place as a rectangle first: for a pair it fails,
+#: formatting an error, before reading the pair, which takes longer than the blit of
+#: a card's part.
+_Blit = (tuple[pygame.Surface, tuple[int, int, int, int] | pygame.Rect]
+         | tuple[pygame.Surface, tuple[int, int, int, int], pygame.Rect])
+#: A part of a flying card's shadow: the shadow, how far right and down of the card's
+#: corner it goes, its width and height, and the part.
+_ShadowPart = tuple[pygame.Surface, int, int, int, int, pygame.Rect]
 
 
 #: A resting card as the still layer shows it: its sprite (one card for good; hashed
@@ -1299,36 +1334,35 @@ def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | No
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``areas`` with two joined into one wherever that one costs no more to draw than
-    the two apart (see :func:`_cost`); those left may overlap (each is drawn whole
+    """``areas`` with two joined into one wherever that one costs no more to copy than
+    the two apart (see :data:`_ROW`); those left may overlap (each is drawn whole
     within its clip, so a place drawn twice comes out the same)."""
-    merged: list[tuple[pygame.Rect, int]] = []  # each with its cost
+    merged: list[pygame.Rect] = []
+    costs: list[int] = []  # (of each)
     for area in areas:
-        cost = _cost(area)
+        cost = area.h * (area.w + _ROW)
         index = 0
         while index < len(merged):
-            other, other_cost = merged[index]
-            union = area.union(other)
-            joined = _cost(union)
-            if joined <= cost + other_cost:
+            union = area.union(merged[index])
+            joined = union.h * (union.w + _ROW)
+            if joined <= cost + costs[index]:
                 area, cost = union, joined
-                del merged[index]
+                del merged[index], costs[index]
                 index = 0  # the larger area may now take in one passed over
-                continue
-            index += 1
-        merged.append((area, cost))
-    return [area for area, _ in merged]
+            else:
+                index += 1
+        merged.append(area)
+        costs.append(cost)
+    return merged
 
 
-#: What copying a row of an area costs beyond its pixels, in pixels: each row of a
-#: window-sized picture waits on memory (measured at 720p: twelve card-sized areas,
-#: a quarter of the window's pixels, took as long to copy as the whole window).
-_ROW = 480
-
-
-def _cost(area: pygame.Rect) -> int:
-    """What copying ``area`` of the still layer costs, in pixels."""
-    return area.h * (area.w + _ROW)
+#: What copying a row of an area of the still layer costs beyond its pixels, in
+#: pixels (an area costs ``height * (width + _ROW)``): each row of a window-sized
+#: picture waits on memory. Measured at 720p (copies that avoid SDL's streaming
+#: stores, see :mod:`.areas`): a row alone costs about 50 pixels; in the deal's
+#: frames, joining with 160 copied up to a fifth fewer pixels than with 480 (areas
+#: of cards apart kept apart) and took a tenth less time.
+_ROW = 160
 
 
 class _Buffer:
