@@ -443,9 +443,10 @@ class TableRenderer:
         """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
         return dict(zip(_BAR_FIELDS, self._bar_shows(), strict=True))
 
-    def _bar_picture(self) -> pygame.Surface:
-        """The bar as shown, drawn again only when what it shows changes."""
-        shows = self._bar_shows()
+    def _bar_picture(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
+        """The bar as shown, drawn again only when what it shows changes (``shows``,
+        see :meth:`_bar_shows`, when asked already)."""
+        shows = self._bar_shows() if shows is None else shows
         key = (shows, self.bar, self._bar_strip)
         if key != self._bar_key or self._bar_image is None:
             strip = self._bar_strip
@@ -532,9 +533,11 @@ class TableRenderer:
             return None  # most of the window: drawing it whole is as quick
         bar = self.geometry.bar
         bar_rect = pygame.Rect(bar.x, bar.y, bar.w, bar.h)
-        before = self._bar_shown
-        clock = self.bar.clock_area(table.app.session.elapsed)  # before the bar is redrawn
-        picture = self._bar_picture()
+        before, shows = self._bar_shown, self._bar_shows()
+        # Where the time is, asked before the bar is drawn again, when what it shows changed.
+        clock = (self.bar.clock_area(table.app.session.elapsed)
+                 if self._bar_key is None or shows != self._bar_key[0] else None)
+        picture = self._bar_picture(shows)
         self._bar_shown = self._bar_key
         redraw_bar = self._bar_key != before or bar_rect.collidelist(areas) >= 0
         if (clock is not None and bar_rect.collidelist(areas) < 0
