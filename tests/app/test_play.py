@@ -761,3 +761,44 @@ def test_the_last_frame_of_an_animation_shows_the_cards_at_rest(play, action: st
     driver.app.request_redraw()
     driver.app.draw()
     assert pygame.image.tobytes(driver.app.screen, "RGB") == shown
+
+
+#: One run completed, a deal left in the stock, and 7♥ to go onto 8♠ (turning Q♣ over).
+AFTER_A_RUN = """
+removed: 1
+stock: 4h Kd 2s 5c 6c 7c 8c 9c Tc Jc
+1: [Qc] 7h
+2: 8s
+3: 3d
+4: 4d
+5: 5d
+6: 6d
+7: 7d
+8: 8d
+9: 9d
+10: Td
+"""
+
+
+def test_an_action_places_and_settles_only_what_its_events_changed(play, monkeypatch) -> None:
+    """The replay of a move or a deal places no completed run again (a run's place
+    changes only when it is completed), and settling the cards left asks no card on
+    its way to its place where it ends. Every card ends where it belongs."""
+    from spider.app.table.geometry import TableGeometry
+    from spider.app.table.sprites import CardSprite
+
+    driver = play(position=AFTER_A_RUN)
+    asked: list[str] = []
+    run_slot, planned = TableGeometry.run_slot, CardSprite.planned
+    monkeypatch.setattr(TableGeometry, "run_slot", lambda self, slot: (
+        asked.append("run_slot"), run_slot(self, slot))[1])
+    monkeypatch.setattr(CardSprite, "planned", property(
+        lambda sprite: (asked.append("planned"), planned.fget(sprite))[1]))
+    driver.double_click(driver.column_point(0))  # 7♥ onto 8♠
+    assert [sprite.card for sprite in driver.table.board.columns[1]] == [
+        slot.card for slot in driver.table.game.columns[1]]
+    driver.key(pygame.K_d)
+    assert len(driver.table.game.columns[0]) == 2 and asked == []
+    driver.settle()
+    monkeypatch.undo()
+    assert_settled(driver)

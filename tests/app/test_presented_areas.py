@@ -173,6 +173,27 @@ def test_a_clock_tick_presents_the_time_alone(play) -> None:
     assert window.matches_whole_redraw(driver)
 
 
+def test_frames_whose_bar_shows_the_same_do_not_look_for_the_time(play, monkeypatch) -> None:
+    """While the dealt cards fly and the bar shows the same, a frame drawn by changes
+    does not work out where the time is (asked only when what the bar shows changed:
+    a new second at most), and every frame looks as drawn whole."""
+    from spider.app.table.hud import TopBar
+
+    driver = play(code="SP1-S1C-AAAAAAD")
+    window = Window(driver.app)
+    driver.key(pygame.K_d)  # the clock starts; the cards fly for about a second
+    seconds, asked = [], []
+    clock_area = TopBar.clock_area
+    monkeypatch.setattr(TopBar, "clock_area", lambda bar, elapsed: (
+        asked.append(elapsed), clock_area(bar, elapsed))[1])
+    for _ in range(30):
+        seconds.append(int(driver.app.session.elapsed))
+        driver.app.run_frames(1)
+    assert driver.table.board.moving and window.frames
+    assert len(asked) <= len(set(seconds))  # (not 30)
+    assert window.matches_whole_redraw(driver)
+
+
 def _drawn_with_whole_shadows(driver: EventDriver, monkeypatch: pytest.MonkeyPatch) -> bool:
     """Whether the table drawn whole now looks the same with every shadow drawn whole
     under the cards (nothing of it left out where the cards are opaque)."""

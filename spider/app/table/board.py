@@ -142,11 +142,12 @@ class Board:
             flying: list[tuple[int, CardSprite]] = []
             stepping: list[CardSprite] = []
             for index, sprite in enumerate(ordered):
+                held = dragged and id(sprite) in dragged  # (mostly none: not looked up)
                 if sprite.steps:
                     stepping.append(sprite)
-                    if id(sprite) not in dragged:
+                    if not held:
                         flying.append((index, sprite))
-                elif id(sprite) not in dragged:
+                elif not held:
                     places.append(index)
                     resting.append(sprite)
             self._order = _Order(places, resting, flying, stepping)
@@ -259,16 +260,18 @@ class Board:
         width = len(self.columns) or 1
         return -(-len(self.stock) // width)
 
-    def retarget(self, columns: Iterable[int] | None = None) -> None:
+    def retarget(self, columns: Iterable[int] | None = None, stock: bool = True,
+                 runs: bool = True) -> None:
         """Set every sprite's resting place from the lists (the model's shape);
-        ``columns``: only those changed (of the columns)."""
+        ``columns``: only those changed (of the columns), with the stock's and the
+        runs' only when ``stock`` and ``runs``."""
         self._touch()
         g, known = self.geometry, self._ys
         if g is not self._ys_geometry:
             known.clear()
             self._stock_seen = []
             self._ys_geometry = g
-            columns = None
+            columns, stock, runs = None, True, True
         for number in range(len(self.columns)) if columns is None else columns:
             column = self.columns[number]
             faces = list(map(_FACE_UP, column))
@@ -280,18 +283,23 @@ class Board:
             x = g.column_x[number]
             for sprite, y in zip(column, ys, strict=True):
                 sprite.target = (x, y)
+        if stock:
+            self._place_stock()
+        if runs:
+            for slot, run in enumerate(self.runs):
+                place = g.run_slot(slot)
+                for sprite in run:
+                    sprite.target = place
+
+    def _place_stock(self) -> None:
         piles = self._piles()
         stock = [piles, *self.stock]
         if stock != self._stock_seen:  # (the same cards: their places stand)
             width = len(self.columns) or 1
-            spots = [g.stock_pile(pile, piles) for pile in range(piles)]
+            spots = [self.geometry.stock_pile(pile, piles) for pile in range(piles)]
             for index, sprite in enumerate(self.stock):
                 sprite.target = spots[index // width]
             self._stock_seen = stock
-        for slot, run in enumerate(self.runs):
-            place = g.run_slot(slot)
-            for sprite in run:
-                sprite.target = place
 
     # ------------------------------------------------------------ animation
     def finish(self) -> None:
@@ -370,11 +378,14 @@ class Board:
         #: once a group that left has all set off, or once a run that left has gone
         #: (they must not slide over cards still waiting to fly).
         settling: dict[int, float] = {}
+        stock_changed = False
         try:
             for event in events:
                 group, kind = self._replay(event, outcome.undone)
                 columns = _columns(event)
-                self.retarget(columns)
+                dealt = isinstance(event, CardsDealt)
+                self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
+                stock_changed = stock_changed or dealt
                 cursor = self._animate(kind, group, cursor, dropped)
                 for column in columns:
                     settling.setdefault(column, self.time)
@@ -392,7 +403,7 @@ class Board:
             log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
             self.rebuild(game)
             return
-        self._settle_rest(settling)
+        self._settle_rest(settling, stock_changed)
         self._touch()
 
     def rebuild(self, game: Game) -> None:
@@ -500,18 +511,25 @@ class Board:
                                        t.run, FLIGHT, True))
         return end
 
-    def _settle_rest(self, settling: dict[int, float]) -> None:
+    def _settle_rest(self, settling: dict[int, float], stock: bool) -> None:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there, in the columns changed
-        (``settling``, with when they may), the stock and the last run (the others
-        cannot change); every card ends right."""
+        (``settling``, with when they may), the stock when cards were dealt or given
+        back (``stock``) and the last run (the others cannot change); every card ends
+        right."""
         for number, start in settling.items():
             self._settle(self.columns[number], start)
-        self._settle(itertools.chain(self.stock, *self.runs[-1:]), self.time)
+        self._settle(itertools.chain(self.stock if stock else (), *self.runs[-1:]), self.time)
 
     def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
-        for sprite in [sprite for sprite in sprites if sprite.steps or sprite.pos != sprite.target
-                       or sprite.shown_up != sprite.face_up]:  # (most: at rest where they belong)
+        for sprite in sprites:
+            steps = sprite.steps
+            if steps:
+                last = steps[-1]
+                if last.dest == sprite.target and last.face == sprite.face_up:
+                    continue  # (on its way to its place, the right side up)
+            elif sprite.pos == sprite.target and sprite.shown_up == sprite.face_up:
+                continue  # (most cards: at rest where they belong)
             dest, face, _ = sprite.planned
             if dest != sprite.target or face != sprite.face_up:
                 if self.speed == 0:

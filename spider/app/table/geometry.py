@@ -115,7 +115,7 @@ class TableGeometry:
         if not faces:
             return []
         room = max(0, self.column_bottom[column] - self.top - self.card_h)
-        down = sum(1 for face in faces[:-1] if not face)
+        down = faces.count(False) - (not faces[-1])  # (the last card's side takes no room)
         up = len(faces) - 1 - down
         down_gap, up_gap = self.face_down_gap, self.face_up_gap
         if down * down_gap + up * up_gap > room:

@@ -442,9 +442,10 @@ class TableRenderer:
         """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
         return dict(zip(_BAR_FIELDS, self._bar_shows(), strict=True))
 
-    def _bar_picture(self) -> pygame.Surface:
-        """The bar as shown, drawn again only when what it shows changes."""
-        shows = self._bar_shows()
+    def _bar_picture(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
+        """The bar as shown, drawn again only when what it shows changes (``shows``,
+        see :meth:`_bar_shows`, when asked already)."""
+        shows = self._bar_shows() if shows is None else shows
         key = (shows, self.bar, self._bar_strip)
         if key != self._bar_key or self._bar_image is None:
             strip = self._bar_strip
@@ -530,14 +531,11 @@ class TableRenderer:
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
-        before = self._bar_shown
-        elapsed, clock = table.app.session.elapsed, None
-        if before is not None:
-            shown = before[0]
-            assert isinstance(shown, tuple)
-            if shown[_SECONDS] != int(elapsed):  # where the time is, before the bar is redrawn
-                clock = self.bar.clock_area(elapsed)
-        picture = self._bar_picture()
+        before, shows = self._bar_shown, self._bar_shows()
+        # Where the time is, asked before the bar is drawn again, when what it shows changed.
+        clock = (self.bar.clock_area(table.app.session.elapsed)
+                 if self._bar_key is None or shows != self._bar_key[0] else None)
+        picture = self._bar_picture(shows)
         self._bar_shown = self._bar_key
         over_bar = bar_rect.collidelist(areas) >= 0
         redraw_bar = self._bar_key != before or over_bar
