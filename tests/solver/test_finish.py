@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
 from spider.solver import shorten as shorten_module
-from spider.solver.finish import finish, groups, moves_needed
+from spider.solver.finish import beam, finish, groups, moves_needed
 from spider.solver.search import Searcher, verify
-from spider.solver.shorten import positions_of, shorten, shorter_ending
+from spider.solver.shorten import positions_of, shorten, shorter_by_beam, shorter_ending
 from spider.solver.state import Position, Step
 from tests.helpers import solver_position as position
 
@@ -90,6 +90,26 @@ def test_an_ending_is_searched_across_the_deals_left():
 def test_no_ending_is_searched_beyond_the_budget():
     assert finish(position(TWO_RUNS), nodes=0) == (None, 0)
     assert finish(position(TWO_RUNS), longest=2)[0] is None  # two moves are not fewer
+
+
+def test_the_beam_finds_the_short_win_past_a_detour_and_it_replays():
+    start = position(A_DEAL_LEFT)
+    # The 3s parked on the 4s and moved back before the deal, then the five steps that win.
+    short, _ = finish(start)
+    assert short is not None
+    detour: list[Step] = [(1, 0, 1), (0, 1, 1), *short]
+    assert positions_of(start, detour)[-1].is_won
+    shorter = shorter_by_beam(start, detour)
+    assert len(shorter) == 5 and positions_of(start, shorter)[-1].is_won
+
+
+def test_the_beam_deals_only_through_its_gate():
+    start = position(A_DEAL_LEFT)
+    line, spent = beam(start, 1_000)
+    assert line is not None and len(line) == 5 and spent > 0
+    assert beam(start, 1_000, gates={3: (7, 0)})[0] is None  # a seventh run before the deal
+    assert beam(start, 1_000, longest=5)[0] is None  # five are not fewer
+    assert beam(start, 0) == (None, 0)
 
 
 def _raw_line(code: str, nodes: int) -> tuple[Position, list[Step]]:
