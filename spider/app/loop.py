@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -608,6 +607,7 @@ def quit_on_signals() -> Iterator[None]:
     from the main thread only); the previous handlers come back afterwards. (From
     the second pass: until then SDL's own handler makes SIGTERM a QUIT.)"""
     import signal  # (after the first frame)
+    import threading
 
     previous: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():

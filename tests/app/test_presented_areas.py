@@ -10,11 +10,13 @@ same frame drawn whole.
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 import pytest
 
 from spider.app.loop import App, Frame
-from spider.app.table import cardimages
+from spider.app.table import rasteriser
 from spider.app.table import renderer as renderer_module
 from spider.app.table.driver import EventDriver
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
@@ -368,10 +370,15 @@ def test_pictures_after_a_resize_come_from_the_thread_and_show_whole(play, monke
     Every frame without the stretched picture shows what a whole redraw shows."""
     driver = play(position=RUN_POSITION, size=(1280, 720))
     window = Window(driver.app)
-    made_here: list[tuple[int, int]] = []
-    rasterise = cardimages.rasterise
-    monkeypatch.setattr(cardimages, "rasterise", lambda source, size: (
-        made_here.append(size), rasterise(source, size))[1])
+    made_here: list[tuple[int, int]] = []  # by the game thread
+    rasterise = rasteriser.rasterise
+
+    def counted(source: bytes, size: tuple[int, int]) -> pygame.Surface:
+        if threading.current_thread() is threading.main_thread():
+            made_here.append(size)
+        return rasterise(source, size)
+
+    monkeypatch.setattr(rasteriser, "rasterise", counted)
     driver.resize((1600, 900))
     assert _passes_until_made(driver, window) > 1
     assert driver.table.images.size != (1280, 720)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import io
 import re
-import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
@@ -36,14 +35,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.assets import CARDS
-from spider.app.table.rasteriser import Rasteriser, rasterise
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
 from spider.logs import logger
 from spider.model.cards import RANK_LETTERS, Card, Suit
 
 if TYPE_CHECKING:
+    import threading
+
     from spider.app.table.keptcards import KeptCards
+    from spider.app.table.rasteriser import Rasteriser
 
 log = logger(__name__)
 
@@ -186,7 +187,7 @@ class CardImages:
         self._wanted: OrderedDict[Card | None, None] = OrderedDict()
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         self._fresh: dict[Card | None, pygame.Surface] = {}  # to replace stand-ins
-        self._raster = Rasteriser(self.size)
+        self._rasteriser: Rasteriser | None = None
         self._plans: dict[Card | None, Plan] = {}
         if previous is not None:
             previous.close()  # its pictures still to be made are not wanted now
@@ -339,7 +340,18 @@ class CardImages:
 
     def close(self) -> None:
         """These pictures are no longer wanted: the thread makes no more of them."""
-        self._raster.cancel()
+        if self._rasteriser is not None:
+            self._rasteriser.cancel()
+
+    @property
+    def _raster(self) -> Rasteriser:
+        """The background thread's share of these pictures, made when first asked (a
+        start drawing its first frame from the kept set needs neither it nor threads)."""
+        if self._rasteriser is None:
+            from spider.app.table.rasteriser import Rasteriser
+
+            self._rasteriser = Rasteriser(self.size)
+        return self._rasteriser
 
     def want_first(self, cards: Iterable[Card | None]) -> None:
         """Make these pictures before the others wanted (the cards in view)."""
@@ -382,6 +394,8 @@ class CardImages:
         pictures = {index: self._faces[card] for index, card in enumerate(ALL_PICTURES)}
         # On a thread of its own (at 4K, 18 MB: tens of ms); the pictures are never
         # drawn into once made.
+        import threading
+
         self._writing = threading.Thread(target=kept.write, args=(pictures,),
                                          name="keep-cards")
         self._writing.start()
@@ -413,6 +427,8 @@ class CardImages:
         """``source`` rasterised: by the thread if it has made it, else here and now."""
         made = self._raster.take(source)
         if made is None:
+            from spider.app.table.rasteriser import rasterise
+
             return rasterise(source, self.size)
         if not isinstance(made, pygame.Surface):
             raise made

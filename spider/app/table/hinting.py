@@ -47,7 +47,6 @@ frame waits for none of them.
 from __future__ import annotations
 
 import copy
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -58,6 +57,8 @@ from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
+    import threading
+
     from spider.app.host import Host
     from spider.app.table.scene import TableScene
     from spider.app.worker import Answer, Worker
