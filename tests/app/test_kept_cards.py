@@ -22,9 +22,10 @@ def kept_sets() -> list[Path]:
     return sorted((Path(os.environ["SPIDER_CACHE_DIR"]) / "cards").glob("*.cards"))
 
 
-def started(play) -> tuple[bytes, int]:
+def started(play) -> tuple[bytes, int, bool]:
     """A game started (its cards face up), every picture made, drawn afresh: the
-    picture, and how many SVGs were rasterised."""
+    picture, how many SVGs were rasterised, and whether the rasteriser (its thread
+    and module) was asked for anything."""
     real, calls = pygame.image.load_sized_svg, [0]
 
     def counted(*args: object) -> pygame.Surface:
@@ -47,16 +48,18 @@ def started(play) -> tuple[bytes, int]:
         renderer.forget_resting()
         app.request_redraw()
         app.step()
-        return pygame.image.tobytes(app.screen, "RGB"), calls[0]
+        asked = app.table.images._rasteriser is not None
+        return pygame.image.tobytes(app.screen, "RGB"), calls[0], asked
     finally:
         pygame.image.load_sized_svg = real
 
 
 def test_a_start_from_kept_pictures_looks_the_same_and_rasterises_nothing(play) -> None:
-    fresh, rasterised = started(play)
-    assert rasterised > 0 and len(kept_sets()) == 1  # the whole set, kept once made
-    again, rasterised = started(play)
+    fresh, rasterised, asked = started(play)
+    assert rasterised > 0 and asked and len(kept_sets()) == 1  # the whole set, kept once made
+    again, rasterised, asked = started(play)
     assert rasterised == 0
+    assert not asked  # no thread, nor its module, before or after the first frame
     assert again == fresh
 
 
@@ -65,10 +68,10 @@ def test_a_damaged_kept_set_is_rasterised_again(play, how: str, monkeypatch) -> 
     # As in a new process: no card's art read yet (the first start makes the back
     # before reading what the faces share; a later one must make the same back).
     monkeypatch.setattr(cardimages, "_SHARED", {})
-    fresh, _ = started(play)
+    fresh, _, _ = started(play)
     [path] = kept_sets()
     damage(path, how)
-    again, rasterised = started(play)
+    again, rasterised, _ = started(play)
     assert rasterised > 0
     assert again == fresh
 

@@ -290,7 +290,8 @@ class CardImages:
         shown has its real picture (time to draw again: once, rather than after each
         picture)."""
         ready = self._ready()
-        if not ready and self._raster.wait(until - now()):
+        raster = self._rasteriser  # (none made: nothing asked of the thread)
+        if not ready and raster is not None and raster.wait(until - now()):
             ready = self._ready()
         if not self._wanted and self._writing is not None:
             self._writing.join(max(0.0, until - now()))  # the set being kept
@@ -302,7 +303,8 @@ class CardImages:
         self._ready()  # the thread goes on with the next ones meanwhile
         if not self._wanted:
             self._previous = None
-            self._raster.forget()  # parts made for a plan that changed meanwhile
+            if self._rasteriser is not None:
+                self._rasteriser.forget()  # parts made for a plan that changed meanwhile
         if not self._fresh or not self._stand_ins.keys() <= self._fresh.keys():
             self._keep_set()
             return False
@@ -319,7 +321,7 @@ class CardImages:
     def ask(self) -> None:
         """Have the background thread make the parts of the next wanted pictures, if
         it has none to make (work that can wait goes on meanwhile)."""
-        if self._wanted and not self._raster.busy:
+        if self._wanted and (self._rasteriser is None or not self._rasteriser.busy):
             self._ready()
 
     def _ready(self) -> list[Card | None]:
