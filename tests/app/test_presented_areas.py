@@ -149,7 +149,7 @@ def test_the_frames_where_the_player_acts_present_only_what_changed(play) -> Non
         "undo by the bar": act(lambda: driver.click(driver.button_point("undo"))),
         "drop": act(lambda: driver.drag(driver.card_point(2, 1), driver.column_point(3))),
         "undo by Ctrl+Z": act(lambda: driver.key(pygame.K_z, pygame.KMOD_CTRL)),
-        "over the bar": act(lambda: driver.move(driver.button_point("undo"), held=False)),
+        "over the bar": act(lambda: driver.move(driver.button_point("redo"), held=False)),
         "double-click completing a run": act(lambda: driver.double_click(
             driver.card_point(0, 1))),
     }
@@ -157,9 +157,34 @@ def test_the_frames_where_the_player_acts_present_only_what_changed(play) -> Non
     for name, frames in acts.items():
         assert not any(frame.whole for frame in frames), name  # (a press alone: none)
         assert any(frame.areas for frame in frames), name
-    hover = acts["over the bar"][0].areas
-    assert all(area.bottom <= driver.table.geometry.bar.bottom for area in hover)
+    hover = acts["over the bar"][0].areas  # (the Redo button lit: that button alone)
+    redo = next(button.box for button in driver.table.bar.buttons if button.action == "redo")
+    assert hover and all(area.bottom <= driver.table.geometry.bar.bottom
+                         and redo.x <= area.x and area.right <= redo.x + redo.w for area in hover)
     assert window.frames and window.wrong == []
+
+
+def test_a_deal_presents_of_the_bar_only_the_figures_and_buttons_that_changed(play) -> None:
+    """A deal changes the score and the moves and enables Undo: its frames drawn by
+    changes present, of the bar, the place over the figures that changed (and those
+    they moved) and the Undo button, not the whole bar, and each shows what a whole
+    redraw shows."""
+    driver = play(position=RUN_POSITION)
+    for key, mod in ((pygame.K_d, 0), (pygame.K_z, pygame.KMOD_CTRL)):  # (the bar as kept)
+        driver.key(key, mod)
+        driver.settle()
+    window = Window(driver.app, driver)
+    bar, buttons = driver.table.geometry.bar, driver.table.bar.buttons
+    start = len(window.frames)
+    driver.key(pygame.K_d)
+    driver.settle()
+    assert driver.table.game.moves == 1
+    by_areas = [frame for frame in window.frames[start:] if not frame.whole]
+    on_bar = [area for frame in by_areas for area in frame.areas if area.top < bar.bottom]
+    undo = next(button.box for button in buttons if button.action == "undo")
+    assert any(area.x <= undo.x and undo.x + undo.w <= area.right for area in on_bar)
+    assert sum(area.w for area in on_bar) < bar.w // 3  # (the whole bar before)
+    assert window.wrong == [] and window.matches_whole_redraw(driver)
 
 
 def test_a_clock_tick_presents_the_time_alone(play) -> None:
@@ -175,19 +200,19 @@ def test_a_clock_tick_presents_the_time_alone(play) -> None:
     assert window.matches_whole_redraw(driver)
 
 
-def test_frames_whose_bar_shows_the_same_do_not_look_for_the_time(play, monkeypatch) -> None:
+def test_frames_whose_bar_shows_the_same_do_not_lay_out_its_figures(play, monkeypatch) -> None:
     """While the dealt cards fly and the bar shows the same, a frame drawn by changes
-    does not work out where the time is (asked only when what the bar shows changed:
-    a new second at most), and every frame looks as drawn whole."""
+    does not lay out the bar's words and figures (only when what the bar shows
+    changed: a new second at most), and every frame looks as drawn whole."""
     from spider.app.table.hud import TopBar
 
     driver = play(code="SP1-S1C-AAAAAAD")
     window = Window(driver.app)
     driver.key(pygame.K_d)  # the clock starts; the cards fly for about a second
     seconds, asked = [], []
-    clock_area = TopBar.clock_area
-    monkeypatch.setattr(TopBar, "clock_area", lambda bar, elapsed: (
-        asked.append(elapsed), clock_area(bar, elapsed))[1])
+    status_pieces = TopBar.status_pieces
+    monkeypatch.setattr(TopBar, "status_pieces", lambda bar, **shows: (
+        asked.append(shows["seconds"]), status_pieces(bar, **shows))[1])
     for _ in range(30):
         seconds.append(int(driver.app.session.elapsed))
         driver.app.run_frames(1)

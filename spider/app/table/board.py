@@ -171,13 +171,17 @@ class Board:
                               for column in self.columns]
         return self._ys_shown
 
-    def matches(self, game: Game) -> bool:
-        """Whether the sprite lists hold exactly the model's cards, faces and runs."""
+    def matches(self, game: Game, columns: Iterable[int] | None = None,
+                stock: bool = True) -> bool:
+        """Whether the sprite lists hold exactly the model's cards, faces and runs;
+        ``columns``: of the columns, only those (the others known to match), and the
+        stock only when ``stock``."""
+        mine, theirs = self.columns, game.columns
         return (
-            len(self.columns) == len(game.columns)
-            and all([(s.card, s.face_up) for s in mine] == theirs  # (a Slot is a tuple)
-                    for mine, theirs in zip(self.columns, game.columns, strict=True))
-            and [s.card for s in self.stock] == game.stock
+            len(mine) == len(theirs)
+            and all([(s.card, s.face_up) for s in mine[number]] == theirs[number]  # (Slots)
+                    for number in (range(len(mine)) if columns is None else columns))
+            and (not stock or [s.card for s in self.stock] == game.stock)
             and len(self.runs) == game.removed
         )
 
@@ -399,7 +403,7 @@ class Board:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
             self.rebuild(game)
             return
-        if not self.matches(game):
+        if not self.matches(game, settling, stock_changed):  # (what the events changed)
             log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
             self.rebuild(game)
             return

@@ -76,9 +76,8 @@ class TopBar:
         width = self._button_width(labels[-1])
         #: Where the deal code was last drawn (clicking it copies it), or None.
         self.code_box: pygame.Rect | None = None
-        #: The time's place as last drawn (None before), and its value's shape.
+        #: The time's place as last drawn (None before): as wide as its widest value.
         self.clock_box: pygame.Rect | None = None
-        self._clock_digits = ""
         self.right_start = bar.w - self.pad - width
         self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
                                    self._button_box(self.right_start, width)))
@@ -159,21 +158,42 @@ class TopBar:
                      pressed: Command | None, disabled: AbstractSet[Command],
                      busy: frozenset[Command] = frozenset()) -> None:
         """The buttons (they change less often than the figures: kept apart)."""
+        looks = self.button_looks(hovered=hovered, pressed=pressed, disabled=disabled,
+                                  busy=busy)
+        for button, (state, caption, colour) in zip(self.buttons, looks, strict=True):
+            surface.blit(_pill((button.box.w, button.box.h), state), (button.box.x, button.box.y))
+            label = text.render(caption, self.font_size, colour)
+            surface.blit(label, label.get_rect(center=button.box.centre))
+
+    def button_looks(self, *, hovered: Command | None, pressed: Command | None,
+                     disabled: AbstractSet[Command],
+                     busy: frozenset[Command] = frozenset()) -> list[ButtonLook]:
+        """How each button is drawn: its state, caption and the caption's colour."""
+        looks = []
         for button in self.buttons:
             state = ("off" if button.action in disabled
                      else "down" if button.action == pressed
                      else "hover" if button.action == hovered else "idle")
-            surface.blit(_pill((button.box.w, button.box.h), state), (button.box.x, button.box.y))
-            colour = OFF if state == "off" else WHITE
-            caption = button.label
             if button.action in busy:
-                caption, colour = self.busy_label, DIM
-            label = text.render(caption, self.font_size, colour)
-            surface.blit(label, label.get_rect(center=button.box.centre))
+                looks.append((state, self.busy_label, DIM))
+            else:
+                looks.append((state, button.label, OFF if state == "off" else WHITE))
+        return looks
 
     def draw_status(self, surface: pygame.Surface, *, score: int, moves: int, seconds: float,
                     code: str, note: str | None = None, note_faded: bool = False) -> None:
         """The score, moves and time, the note and the deal's code."""
+        for picture, place in self.status_pieces(score=score, moves=moves, seconds=seconds,
+                                                 code=code, note=note, note_faded=note_faded):
+            surface.blit(picture, place)
+
+    def status_pieces(self, *, score: int, moves: int, seconds: float, code: str,
+                      note: str | None = None, note_faded: bool = False) -> list[Piece]:
+        """The pictures of the score, moves and time, the note and the deal's code, each
+        with its place, in the order drawn (they do not overlap). A figure's place is
+        as wide as its picture, the time's as its widest value of as many digits (it
+        stays as the seconds pass); notes where the code and the time are
+        (:attr:`code_box`, :attr:`clock_box`)."""
         size, bar = self.status_size, self.geometry.bar
         parts = [(tr("table.score"), format_number(score)),
                  (tr("table.moves"), format_number(moves)),
@@ -197,10 +217,11 @@ class TopBar:
                         > room_right - self.left_end):
             tags.pop()
         right = self.right_start - self.pad
+        pieces: list[Piece] = []
         self.code_box = None
         for tag in reversed(tags):
             place = tag.get_rect(midright=(right, bar.h // 2))
-            surface.blit(tag, place)
+            pieces.append((tag, place))
             if tag is code_label:
                 self.code_box = place  # a click there copies the code
             right -= tag.get_width() + self.pad
@@ -208,22 +229,20 @@ class TopBar:
         x = max(self.left_end + self.pad, (bar.w - total) // 2)
         x = min(x, room_right - total)
         for (label, value), width in zip(rendered, widths, strict=True):
-            surface.blit(label, label.get_rect(midleft=(x, bar.h // 2)))
+            pieces.append((label, label.get_rect(midleft=(x, bar.h // 2))))
             x += label.get_width() + space
             place = value.get_rect(midleft=(x, bar.h // 2))
-            surface.blit(value, place)
+            place.w = width
+            pieces.append((value, place))
             x += width + gap
-        self.clock_box = pygame.Rect(place.x, place.y, widths[-1], place.h)  # the last
-        self._clock_digits = _digits(parts[-1][1])
+        self.clock_box = place.copy()  # (the last)
+        return pieces
 
-    def clock_area(self, seconds: float) -> pygame.Rect | None:
-        """Where the time is drawn on the bar, when ``seconds`` shows in the same place
-        as the time last drawn; None when the bar must be drawn whole (the time has a
-        digit more: the centred figures move)."""
-        box = self.clock_box
-        if box is None or _digits(format_time(seconds)) != self._clock_digits:
-            return None
-        return box.copy()
+
+#: How a button is drawn: its state, caption and the caption's colour.
+ButtonLook = tuple[str, str, tuple[int, int, int]]
+#: A picture on the bar and its place there.
+Piece = tuple[pygame.Surface, pygame.Rect]
 
 
 def _figure(value: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:

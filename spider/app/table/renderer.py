@@ -29,7 +29,7 @@ from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, TopBar
+from spider.app.table.hud import Banner, Piece, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -95,10 +95,12 @@ class TableRenderer:
         #: The bar as shown (its strip of the static layer and what it shows), and what
         #: it shows (see :meth:`_bar_picture`); the strip alone, kept with the static layer.
         self._bar_image: pygame.Surface | None = None
-        self._bar_key: tuple[object, ...] | None = None
+        self._bar_key: tuple[tuple[Any, ...], object, object] | None = None
         self._bar_strip: pygame.Surface | None = None
         #: The strip with the buttons drawn, by their look (the last two).
         self._looks: dict[tuple[object, ...], pygame.Surface] = {}
+        #: The words and figures on the bar's picture (see :meth:`TopBar.status_pieces`).
+        self._bar_pieces: list[Piece] = []
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
         #: The parts of shadows drawn, by their sizes (see :meth:`_shadow_parts`).
         self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
@@ -107,8 +109,9 @@ class TableRenderer:
         self._card_shadows: tuple[tuple[object, ...], dict[int, list[_ShadowPart]]] = ((), {})
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
-        #: The bar as the window shows it (its key, see :meth:`_bar_picture`).
-        self._bar_shown: tuple[object, ...] | None = None
+        #: The places of the bar's picture drawn again since the window last showed it
+        #: (None: all of it; see :meth:`_bar_picture`).
+        self._bar_unshown: list[pygame.Rect] | None = None
         #: What the last whole frame showed over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
         #: The geometry, the bar's place and the window below it (made once a size:
@@ -375,7 +378,7 @@ class TableRenderer:
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface):
             return
-        shown = self._moved, self._overlays, self._bar_shown
+        shown = self._moved, self._overlays
         self._moved = None
         self._overlays = self._overlay_key()
         composed = False
@@ -393,11 +396,13 @@ class TableRenderer:
         else:
             bar = self.geometry.bar
             surface.blit(self._bar_picture(), (bar.x, bar.y))
-        self._bar_shown = self._bar_key
         self._draw_messages(surface)
         if surface is not pygame.display.get_surface():
-            # Drawn aside (a test, a picture): what the window shows is as it was.
-            self._moved, self._overlays, self._bar_shown = shown
+            # Drawn aside (a test, a picture): what the window shows is as it was (and
+            # the bar's picture drawn again where it was, if it was, still unshown).
+            self._moved, self._overlays = shown
+        else:
+            self._bar_unshown = []
 
     def _draw_at_rest(self, surface: pygame.Surface) -> bool:
         """The table at rest drawn whole, when it is: the still layer and the bar, with
@@ -413,7 +418,7 @@ class TableRenderer:
         self._overlays, self._moved = overlays, []
         self._blit_below_bar(surface, self._still_layer(resting))
         surface.blit(self._bar_picture(), self._bar_rects()[0])
-        self._bar_shown = self._bar_key
+        self._bar_unshown = []
         return True
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
@@ -442,44 +447,89 @@ class TableRenderer:
         """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
         return dict(zip(_BAR_FIELDS, self._bar_shows(), strict=True))
 
-    def _bar_picture(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
-        """The bar as shown, drawn again only when what it shows changes (``shows``,
-        see :meth:`_bar_shows`, when asked already)."""
-        shows = self._bar_shows() if shows is None else shows
+    def _bar_picture(self) -> pygame.Surface:
+        """The bar as shown, drawn again only where what it shows changed (see
+        :meth:`_bar_changes`; all of it at first and for a new bar or size); the
+        places drawn are noted for the window (see :meth:`draw_changes`)."""
+        shows = self._bar_shows()
         key = (shows, self.bar, self._bar_strip)
-        if key != self._bar_key or self._bar_image is None:
+        picture, before = self._bar_image, self._bar_key
+        if key == before and picture is not None:
+            return picture
+        strip = self._bar_strip
+        if strip is None:
+            self._backdrop()
             strip = self._bar_strip
-            if strip is None:
-                self._backdrop()
-                strip = self._bar_strip
-            assert strip is not None
-            buttons = shows[:_BUTTONS]
-            look = (*buttons, self.bar, strip)
-            drawn = self._looks.pop(look, None)
-            if drawn is None:
-                # The strip with the buttons, kept for the last two looks: most changes
-                # are the figures', and play goes back and forth between two looks (a
-                # move enables Undo, an undo Redo).
-                self._looks = {key: kept for key, kept in self._looks.items()
-                               if key[-1] is strip}  # (not those of another size)
-                drawn = self._looks.pop(next(iter(self._looks))) if len(self._looks) > 1 else None
-                if drawn is None:
-                    drawn = strip.copy()
-                else:
-                    copy_area(drawn, strip, (0, 0), strip.get_rect())
-                self.bar.draw_buttons(drawn, **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons,
-                                                           strict=True)))
-            self._looks[look] = drawn
-            picture = self._bar_image
+        assert strip is not None
+        drawn = self._buttons_drawn(shows[:_BUTTONS], strip)
+        pieces = self.bar.status_pieces(**dict(zip(_BAR_FIELDS[_BUTTONS:], shows[_BUTTONS:],
+                                                   strict=True)))
+        changed = (self._bar_changes(before[0], shows, pieces)
+                   if picture is not None and before is not None and before[1:] == key[1:]
+                   else None)
+        if changed is None:
             if picture is None or picture.get_size() != strip.get_size():
                 picture = self._bar_image = drawn.copy()
             else:
                 copy_area(picture, drawn, (0, 0), drawn.get_rect())
-            self.bar.draw_status(picture, **dict(zip(_BAR_FIELDS[_BUTTONS:], shows[_BUTTONS:],
-                                                     strict=True)))
-            self._bar_key = key
-            return picture
-        return self._bar_image
+            for piece, place in pieces:
+                picture.blit(piece, place)
+        else:
+            assert picture is not None
+            for area in changed:  # each over the buttons' picture, with what lies there
+                picture.set_clip(area)
+                copy_area(picture, drawn, area.topleft, area)
+                for piece, place in pieces:
+                    if place.colliderect(area):
+                        picture.blit(piece, place)
+            picture.set_clip(None)
+        unshown = self._bar_unshown
+        self._bar_unshown = None if changed is None or unshown is None else unshown + changed
+        self._bar_key, self._bar_pieces = key, pieces
+        return picture
+
+    def _buttons_drawn(self, buttons: tuple[Any, ...], strip: pygame.Surface) -> pygame.Surface:
+        """The bar's ``strip`` with the buttons as ``buttons`` (the first fields of
+        :meth:`_bar_shows`) show them."""
+        look = (*buttons, self.bar, strip)
+        drawn = self._looks.pop(look, None)
+        if drawn is None:
+            # The strip with the buttons, kept for the last two looks: most changes
+            # are the figures', and play goes back and forth between two looks (a
+            # move enables Undo, an undo Redo).
+            self._looks = {key: kept for key, kept in self._looks.items()
+                           if key[-1] is strip}  # (not those of another size)
+            drawn = self._looks.pop(next(iter(self._looks))) if len(self._looks) > 1 else None
+            if drawn is None:
+                drawn = strip.copy()
+            else:
+                copy_area(drawn, strip, (0, 0), strip.get_rect())
+            self.bar.draw_buttons(drawn, **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons,
+                                                       strict=True)))
+        self._looks[look] = drawn
+        return drawn
+
+    def _bar_changes(self, before: tuple[Any, ...], shows: tuple[Any, ...],
+                     pieces: list[Piece]) -> list[pygame.Rect]:
+        """Where the bar's picture of what ``before`` shows differs from the one of
+        ``shows`` (and its words and figures ``pieces``): the buttons whose look
+        changed, across the bar, and one place over every word and figure that changed
+        or moved, where it was and where it is (a figure a pixel wider moves those
+        centred with it; a note that comes or goes, all of them)."""
+        drawn = self._bar_pieces
+        places = ([place for (was, old), (now, new) in zip(drawn, pieces, strict=True)
+                   if was is not now or old != new for place in (old, new)]
+                  if len(drawn) == len(pieces) else [place for _, place in drawn + pieces])
+        changed = [places[0].unionall(places[1:])] if places else []
+        if before[:_BUTTONS] != shows[:_BUTTONS]:
+            fields = _BAR_FIELDS[:_BUTTONS]
+            looks = zip(self.bar.button_looks(**dict(zip(fields, before, strict=False))),
+                        self.bar.button_looks(**dict(zip(fields, shows, strict=False))),
+                        self.bar.buttons, strict=True)
+            height = self.geometry.bar.h
+            changed += [pygame.Rect(button.box.x, 0, button.box.w, height)
+                        for was, now, button in looks if was != now]
+        return changed
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
@@ -531,19 +581,13 @@ class TableRenderer:
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
-        before, shows = self._bar_shown, self._bar_shows()
-        # Where the time is, asked before the bar is drawn again, when what it shows changed.
-        clock = (self.bar.clock_area(table.app.session.elapsed)
-                 if self._bar_key is None or shows != self._bar_key[0] else None)
-        picture = self._bar_picture(shows)
-        self._bar_shown = self._bar_key
-        over_bar = bar_rect.collidelist(areas) >= 0
-        redraw_bar = self._bar_key != before or over_bar
-        if clock is not None and not over_bar and _clock_alone(self._bar_key, before):
-            redraw_bar = False  # the time alone changed, in its own place
-        else:
-            clock = None
-        # The bar (opaque, over the cards) is drawn whole when anything there changes.
+        picture = self._bar_picture()
+        # The bar (opaque, over the cards) is drawn whole when cards reach it, else
+        # where its picture changed (the clock's second: the time alone).
+        unshown = self._bar_unshown
+        bar_places = ([bar_rect.copy()] if unshown is None or bar_rect.collidelist(areas) >= 0
+                      else [place.move(bar_rect.topleft) for place in unshown])
+        self._bar_unshown = []
         areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
         areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
@@ -558,8 +602,7 @@ class TableRenderer:
                 self._draw_messages(surface)
         surface.set_clip(None)
         self._moved = [area for area, _ in moved]
-        if clock is not None or redraw_bar:
-            place = clock.move(bar_rect.topleft) if clock is not None else bar_rect.copy()
+        for place in bar_places:
             copy_area(surface, picture, place.topleft, place.move(-bar_rect.x, -bar_rect.y))
             areas.append(place)
             if messages:
@@ -1096,7 +1139,6 @@ _IDLE: frozenset[Command] = frozenset()
 _BAR_FIELDS = ("hovered", "pressed", "disabled", "busy", "score", "moves", "seconds", "code",
                "note", "note_faded")
 _BUTTONS = _BAR_FIELDS.index("score")
-_SECONDS = _BAR_FIELDS.index("seconds")
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
@@ -1318,17 +1360,6 @@ def turned(squash: float) -> float:
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
-
-
-def _clock_alone(key: tuple[object, ...] | None, before: tuple[object, ...] | None) -> bool:
-    """Whether the bar's time alone changed between two of its keys (see
-    :meth:`TableRenderer._bar_picture`)."""
-    if key is None or before is None or key == before or key[1:] != before[1:]:
-        return False
-    shown, shown_before = key[0], before[0]
-    assert isinstance(shown, tuple) and isinstance(shown_before, tuple)
-    return (shown[:_SECONDS] == shown_before[:_SECONDS]
-            and shown[_SECONDS + 1:] == shown_before[_SECONDS + 1:])
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
