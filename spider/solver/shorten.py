@@ -60,9 +60,9 @@ ENDING_STRIDE = 15
 BEAM_NODES = 200_000
 #: Positions kept at each level by the beam from the start, which alone sees the whole
 #: line (wider beams from after a deal or the last one gained nothing): lines found at
-#: 600,000 nodes, 4 suits, deals 0-11, median moves 157.5 -> 151.5 at 250 and 146 at 500
-#: (its CPU time 5.3 -> 6.9 and 12.3 s).
-START_WIDTH = 300
+#: 600,000 nodes, 4 suits, deals 0-29, median moves 168 -> 165 at 300 and 159 at 400 (the
+#: beam's CPU time about 5.3 -> 8.9 s a line at either).
+START_WIDTH = 400
 #: The beam may deal with this many more cards face down than the line had when it
 #: dealt (with none, it is held back too long: 4 suits, deals 0-5, median 168 -> 166.5).
 GATE_SLACK = 4
