@@ -16,7 +16,8 @@ searched again for fewer moves, and so is the rest of the line, from near its en
 back through the last segment, then from each deal back to the start
 (:mod:`spider.solver.finish`): not for the line's own positions, but for any win in
 fewer moves. Last, a beam that sees much deeper searches the rest of the line again
-from the start and from after each deal (:func:`shorter_by_beam`).
+from the start and from after each deal (:func:`shorter_by_beam`), and the line it
+finds, new to the passes, is put through them and the detours' search once more.
 
 Positions are compared exactly (the stock as well as every card, face up or
 down), so a shortcut never leans on a card the line has not turned yet. The
@@ -28,7 +29,7 @@ from __future__ import annotations
 import threading
 
 from spider.solver.detours import LINE_NODES, straighten
-from spider.solver.finish import NODES, WEIGHTS, beam, face_down, finish
+from spider.solver.finish import BEAM_WIDTH, NODES, WEIGHTS, beam, face_down, finish
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -57,6 +58,11 @@ ENDING_STRIDE = 15
 #: found at 600,000 nodes, 4 suits, deals 0-11, median moves 181.5 -> 161.5 after the
 #: ending's search, for about twice the CPU time).
 BEAM_NODES = 200_000
+#: Positions kept at each level by the beam from the start, which alone sees the whole
+#: line (wider beams from after a deal or the last one gained nothing): lines found at
+#: 600,000 nodes, 4 suits, deals 0-29, median moves 168 -> 165 at 300 and 159 at 400 (the
+#: beam's CPU time about 5.3 -> 8.9 s a line at either).
+START_WIDTH = 400
 #: The beam may deal with this many more cards face down than the line had when it
 #: dealt (with none, it is held back too long: 4 suits, deals 0-5, median 168 -> 166.5).
 GATE_SLACK = 4
@@ -234,13 +240,21 @@ def shorten(start: Position, steps: list[Step], budget: int = BUDGET,
     """A winning line from ``start`` no longer than ``steps`` (itself a winning line);
     ``cancel`` cuts the searches short (the line found so far is kept)."""
     work = _Work(budget)
+    steps = _straightened(start, steps, work, cancel)
+    steps = shorter_ending(start, steps, work, cancel=cancel)
+    return _straightened(start, shorter_by_beam(start, steps, work, cancel=cancel), work, cancel)
+
+
+def _straightened(start: Position, steps: list[Step], work: _Work,
+                  cancel: threading.Event | None) -> list[Step]:
+    """The line through :func:`_passes`, then its detours searched again
+    (:func:`~spider.solver.detours.straighten`) and, if that saved moves, the passes again."""
     steps = _passes(start, steps, work)
     straighter, spent = straighten(start, steps, max(min(LINE_NODES, work.left), 0), cancel)
     work.spend(spent)  # a position expanded counts as one step played
     if len(straighter) < len(steps):
         steps = _passes(start, straighter, work)
-    steps = shorter_ending(start, steps, work, cancel=cancel)
-    return shorter_by_beam(start, steps, work, cancel=cancel)
+    return steps
 
 
 def _passes(start: Position, steps: list[Step], work: _Work) -> list[Step]:
@@ -285,10 +299,10 @@ def shorter_by_beam(start: Position, steps: list[Step], work: _Work | None = Non
                     nodes: int = BEAM_NODES,
                     cancel: threading.Event | None = None) -> list[Step]:
     """The line with the rest of it searched again by the beam
-    (:func:`spider.solver.finish.beam`) from the start, then from after each deal, each
-    time for fewer moves than the line then has, its deals held back until the line's
-    own had as many runs removed and nearly as few cards face down (:data:`GATE_SLACK`);
-    at most ``nodes`` positions expanded in all."""
+    (:func:`spider.solver.finish.beam`) from the start (:data:`START_WIDTH` wide), then
+    from after each deal, each time for fewer moves than the line then has, its deals held
+    back until the line's own had as many runs removed and nearly as few cards face down
+    (:data:`GATE_SLACK`); at most ``nodes`` positions expanded in all."""
     work = work or _Work(BUDGET)
     first: int | None = 0
     while first is not None:
@@ -299,7 +313,8 @@ def shorter_by_beam(start: Position, steps: list[Step], work: _Work | None = Non
         gates = {len(line[index].stock):
                  (line[index].removed, face_down(line[index].cols) + GATE_SLACK)
                  for index, step in enumerate(steps) if step is None}
-        found, spent = beam(line[first], budget, len(steps) - first, gates)
+        found, spent = beam(line[first], budget, len(steps) - first, gates,
+                            BEAM_WIDTH if first else START_WIDTH)
         work.spend(spent)  # a position expanded counts as one step played
         nodes -= spent
         if found is not None:

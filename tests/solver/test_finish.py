@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
 from spider.solver import shorten as shorten_module
-from spider.solver.finish import beam, finish, groups, moves_needed
+from spider.solver.finish import BEAM_WIDTH, Gates, beam, finish, groups, moves_needed
 from spider.solver.search import Searcher, verify
 from spider.solver.shorten import positions_of, shorten, shorter_by_beam, shorter_ending
 from spider.solver.state import Position, Step
@@ -110,6 +110,33 @@ def test_the_beam_deals_only_through_its_gate():
     assert beam(start, 1_000, gates={3: (7, 0)})[0] is None  # a seventh run before the deal
     assert beam(start, 1_000, longest=5)[0] is None  # five are not fewer
     assert beam(start, 0) == (None, 0)
+
+
+def test_the_beam_from_the_start_is_the_widest(monkeypatch):
+    start = position(A_DEAL_LEFT)
+    short, _ = finish(start)
+    assert short is not None
+    widths = []
+
+    def searched(first: Position, nodes: int, longest: int, gates: Gates, width: int):
+        widths.append(width)
+        return beam(first, nodes, longest, gates, width)
+
+    monkeypatch.setattr(shorten_module, "beam", searched)
+    shorter = shorter_by_beam(start, [(1, 0, 1), (0, 1, 1), *short])
+    assert len(shorter) == 5 and positions_of(start, shorter)[-1].is_won
+    # From the start, then from after the deal of the line it found.
+    assert widths == [shorten_module.START_WIDTH, BEAM_WIDTH]
+    assert shorten_module.START_WIDTH > BEAM_WIDTH
+
+
+def test_a_detour_in_the_beams_line_is_taken_out(monkeypatch):
+    start = position(TWO_RUNS)
+    # The ace of spades parked on an empty column and moved back, then the two moves that win.
+    wandering: list[Step] = [(3, 4, 1), (4, 3, 1), (3, 0, 1), (2, 1, 5)]
+    assert positions_of(start, wandering)[-1].is_won
+    monkeypatch.setattr(shorten_module, "shorter_by_beam", lambda *args, **kwargs: wandering)
+    assert shorten(start, [(3, 0, 1), (2, 1, 5)]) == [(3, 0, 1), (2, 1, 5)]
 
 
 def _raw_line(code: str, nodes: int) -> tuple[Position, list[Step]]:
