@@ -20,6 +20,27 @@ from spider.solver.state import Position
 T = TypeVar("T")
 
 
+#: Column 1 ends in 2♠; column 2 holds K♠..3♠ face up: 2♠ onto 3♠ completes a run.
+#: Column 3 ends in 8♠ over a card face down; columns 4-7 hold 9♠, T♠, J♠ and Q♠.
+RUN_POSITION = """\
+rules: classic
+score: 500
+moves: 0
+removed: 0
+stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
+1: [9s] As
+2: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+3: [7s] 8s
+4: 9s
+5: Ts
+6: Js
+7: Qs
+8: [3s] 4s
+9: 6s
+10: 7s
+"""
+
+
 def position(text: str) -> Game:
     """A game from position text given with any indentation."""
     lines = [line.strip() for line in text.strip().splitlines()]

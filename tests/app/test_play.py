@@ -16,6 +16,7 @@ from spider.app.table.hud import TopBar
 from spider.model.game import DEAL, IllegalAction, Move
 from spider.model.notation import format_position
 from spider.text.i18n import tr
+from tests.helpers import RUN_POSITION
 
 
 def assert_settled(driver: EventDriver) -> None:
@@ -463,31 +464,11 @@ def test_the_board_sees_a_card_or_a_side_that_differs_from_the_model(play) -> No
     assert board.matches(game)
 
 
-#: Column 3 ends in 8♠ over a card face down, columns 4-7 hold 9♠, T♠, J♠ and Q♠.
-COLUMNS_OF_ONE_SUIT = """\
-rules: classic
-score: 500
-moves: 0
-removed: 0
-stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
-1: [9s] As
-2: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-3: [7s] 8s
-4: 9s
-5: Ts
-6: Js
-7: Qs
-8: [3s] 4s
-9: 6s
-10: 7s
-"""
-
-
 def test_an_action_checks_against_the_model_only_the_columns_it_changed(play) -> None:
     """After an action the board checks its sprites against the model where the
     action's events changed them (the others matched before and did not change): a
     column out of step elsewhere is not read, one the action changes is rebuilt."""
-    driver = play(position=COLUMNS_OF_ONE_SUIT)
+    driver = play(position=RUN_POSITION)
     board, game = driver.table.board, driver.table.game
     board.columns[5][-1].face_up = False  # J♠, shown wrongly: no move touches it first
     driver.drag(driver.card_point(2, 1), driver.column_point(3))  # 8♠ onto 9♠

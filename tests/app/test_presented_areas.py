@@ -19,26 +19,8 @@ from spider.app.loop import App, Frame
 from spider.app.table import rasteriser
 from spider.app.table import renderer as renderer_module
 from spider.app.table.driver import EventDriver
+from tests.helpers import RUN_POSITION
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
-
-#: Column 1 ends in 2♠; column 2 holds K♠..3♠ face up: 2♠ onto 3♠ completes a run.
-RUN_POSITION = """\
-rules: classic
-score: 500
-moves: 0
-removed: 0
-stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
-1: [9s] As
-2: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-3: [7s] 8s
-4: 9s
-5: Ts
-6: Js
-7: Qs
-8: [3s] 4s
-9: 6s
-10: 7s
-"""
 
 
 class Window:
