@@ -197,7 +197,7 @@ def test_the_bars_backdrop_laid_piece_by_piece_is_the_strip_drawn_whole(
     strip.fill(hud.BAR_FILL)
     pygame.draw.line(strip, hud.BAR_LINE, (0, bar.h - 1), (bar.w, bar.h - 1))
     whole.blit(strip, (bar.x, bar.y))
-    hud.TopBar(TableGeometry(size, 10)).draw_backdrop(by_pieces)
+    hud.draw_backdrop(by_pieces, bar)
     assert pygame.image.tobytes(by_pieces, "RGB") == pygame.image.tobytes(whole, "RGB")
 
 

@@ -11,6 +11,7 @@ import pygame
 
 from spider.app.table.controller import Command
 from spider.app.table.geometry import Box, TableGeometry
+from spider.app.table.keptcards import KeptPictures, code_signature, fonts_signature
 from spider.app.ui import text
 from spider.model.values import record
 from spider.text.i18n import current_language, format_number, tr
@@ -44,6 +45,37 @@ class Button:
     action: Command
     label: str
     box: Box
+
+
+def draw_backdrop(surface: pygame.Surface, bar: Box) -> None:
+    """The bar's strip at ``bar`` (drawn once into the static layer, before the bar is
+    laid out): a piece of it laid side by side across the bar (the same pixels,
+    without a strip of the bar's size)."""
+    piece = _backdrop_piece(bar.h)
+    width = piece.get_width()
+    surface.blits([(piece, (bar.x + x, bar.y), (0, 0, min(width, bar.w - x), bar.h))
+                   for x in range(0, bar.w, width)], doreturn=False)
+
+
+class KeptBar(KeptPictures):
+    """The bar's picture, over its strip of the cloth, as a start shows it (kept when
+    the game closes, for the next start: it spares that start laying the bar out,
+    opening its fonts and drawing it). Told apart by the window's size, the bar's
+    words in the language and ``shows``: everything else it shows (its buttons'
+    states and figures, the cloth's colour, whether the Hint button is there)."""
+
+    keep = 4
+
+    def __init__(self, geometry: TableGeometry, shows: tuple[object, ...]) -> None:
+        bar = geometry.bar
+        keys = [key for _, key in (*LEFT_BUTTONS, HINT_BUTTON, MENU_BUTTON)]
+        words = (current_language(), format_number(8888),
+                 *map(tr, (*keys, "table.thinking", "table.score", "table.moves",
+                           "table.time")))
+        key = repr((geometry.size, (bar.x, bar.y, bar.w, bar.h), words, shows)).encode()
+        code = code_signature("hud.py", "renderer.py", "felt.py", "../ui/text.py",
+                              "../../text/i18n.py")
+        super().__init__("bar", (bar.w, bar.h), 1, b"\0".join((key, fonts_signature(), code)))
 
 
 class TopBar:
@@ -133,15 +165,6 @@ class TopBar:
             if button.box.contains(point):
                 return button.action
         return None
-
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """The bar's strip (drawn once into the static layer): a piece of it laid side
-        by side across the bar (the same pixels, without a strip of the bar's size)."""
-        bar = self.geometry.bar
-        piece = _backdrop_piece(bar.h)
-        width = piece.get_width()
-        surface.blits([(piece, (bar.x + x, bar.y), (0, 0, min(width, bar.w - x), bar.h))
-                       for x in range(0, bar.w, width)], doreturn=False)
 
     def draw(self, surface: pygame.Surface, *, hovered: Command | None,
              pressed: Command | None, disabled: AbstractSet[Command], score: int, moves: int,

@@ -73,6 +73,10 @@ class TableInput:
         return box is not None and box.contains(pos)
 
     def button_at(self, pos: Point) -> Command | None:
+        """The bar's button at ``pos`` (the bar is laid out only for a point on it:
+        the pointer over the table at a start leaves that to after the first frame)."""
+        if not self.table.geometry.bar.contains(pos):
+            return None
         return self.table.bar.button_at(pos)
 
     # --------------------------------------------------------------- events

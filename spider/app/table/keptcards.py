@@ -1,7 +1,8 @@
 """Pictures kept between runs, so that a start at a size played before shows its table
 without making it again (most of the first frame's work otherwise): the card set
-(rasterised art), the cloth (:mod:`spider.app.table.felt`) and the window's icon
-(decoded from its PNG: :func:`window_icon`).
+(rasterised art), the cloth (:mod:`spider.app.table.felt`), the bar as the next
+start shows it (:class:`spider.app.table.hud.KeptBar`) and the window's icon (decoded
+from its PNG: :func:`window_icon`).
 
 A set of pictures (the 52 faces and the back at one card size, colours, back and
 index; or the cloth at one window size and colour) is one file in the user cache
@@ -75,15 +76,20 @@ def _signed_files(folder: Path, suffix: str = "") -> bytes:
     return _signature(_files(folder, suffix))
 
 
+def fonts_signature() -> bytes:
+    """What changes when one of the bundled fonts does (the words on cards and bar)."""
+    return _signed_files(FONTS)
+
+
 @cache
 def code_signature(*modules: str) -> bytes:
-    """What changes when the code that draws the pictures does: the ``modules`` (file
-    names beside this one) from source, or the executable (a built game); looked at
-    once a run."""
+    """What changes when the code that draws the pictures does: the ``modules`` (their
+    files' paths from this one's folder) from source, or the executable (a built
+    game); looked at once a run."""
     if getattr(sys, "frozen", False):
         return _signature([Path(sys.executable)])
     here = Path(__file__)
-    return _signature([here.with_name(name) for name in modules] + [here])
+    return _signature([here.parent / name for name in modules] + [here])
 
 
 class KeptPictures:
@@ -218,7 +224,7 @@ class KeptCards(KeptPictures):
         ``art``: the folder of the card art; ``count``: pictures in a set."""
         key = b"\0".join((repr(choices).encode(),
                           _signed_files(art, ".svg"),
-                          _signed_files(FONTS),  # the large index
+                          fonts_signature(),  # the large index
                           code_signature("cardimages.py")))
         super().__init__("cards", size, count, key, folder)
 

@@ -29,7 +29,7 @@ from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, Piece, TopBar
+from spider.app.table.hud import Banner, KeptBar, Piece, TopBar, draw_backdrop
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -153,8 +153,8 @@ class TableRenderer:
         self._whole_pass = later
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
-        else:
-            self._bar, self._old_bar = TopBar(g, hint=settings.hints), None
+        else:  # laid out when first needed (a start may show the kept bar instead)
+            self._bar = self._old_bar = None
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
@@ -204,16 +204,14 @@ class TableRenderer:
                       keep: bool = False) -> Generator[None, None, pygame.Surface]:
         """The static layer drawn into ``into``, in steps of at most about what a still
         frame takes: the cloth (kept by an earlier run, or its light, then its grain;
-        ``keep``: a cloth drawn afresh is kept for the next run); the bar laid out at
-        the window's size; the bar's backdrop and the outlines of empty places. Returns
-        the picture (``into`` unless it does not fit)."""
+        ``keep``: a cloth drawn afresh is kept for the next run); the bar's backdrop
+        and the outlines of empty places. Returns the picture (``into`` unless it does
+        not fit)."""
         g = self.geometry
         colour = table_colour(self.table.app.settings.table)
         surface = yield from cloth(g.size, colour, into, keep)
         yield
-        bar = self.bar
-        yield
-        bar.draw_backdrop(surface)
+        draw_backdrop(surface, g.bar)
         line = max(1, g.card_w // 50)
         slot = self.images.outline(SLOT_LINE, line)
         parts = _drawn_parts(slot, line + OPAQUE_EDGE, self.images.radius + line + OPAQUE_EDGE)
@@ -391,7 +389,10 @@ class TableRenderer:
             self._draw_old_bar(surface)
         elif composed:  # over its backdrop in the window: the bar's pictures come later
             bar = self.geometry.bar
-            self.bar.draw(surface.subsurface(bar.x, bar.y, bar.w, bar.h), **self._bar_state())
+            place = surface.subsurface(bar.x, bar.y, bar.w, bar.h)
+            shows = self._bar_shows()
+            if not KeptBar(self.geometry, self._kept_bar_key(shows)).read_into(0, place):
+                self.bar.draw(place, **dict(zip(_BAR_FIELDS, shows, strict=True)))
             self._bar_key = None
         else:
             bar = self.geometry.bar
@@ -442,6 +443,31 @@ class TableRenderer:
                 _THINKING if hinting.thinking else _IDLE, game.score, game.moves,
                 int(session.elapsed), self._code[1], typed or hinting.status,
                 hinting.rechecking and not typed)
+
+    def keep_bar(self) -> None:
+        """Keep the bar as a start from the game as it is now shows it (see
+        :class:`~.hud.KeptBar`; when the game closes): nothing hovered, pressed or
+        under way, no note yet, over its strip of the static layer (if it is drawn)."""
+        strip, bar = self._bar_strip, self.geometry.bar
+        if strip is None or strip.get_size() != (bar.w, bar.h):
+            return
+        session = self.table.app.session
+        game = session.game
+        shows: tuple[Any, ...] = (None, None, disabled_buttons(game), _IDLE, game.score,
+                                  game.moves, int(session.elapsed), str(session.code),
+                                  None, False)
+        kept = KeptBar(self.geometry, self._kept_bar_key(shows))
+        if not kept.complete:
+            picture = strip.copy()
+            self.bar.draw(picture, **dict(zip(_BAR_FIELDS, shows, strict=True)))
+            kept.write({0: picture})
+
+    def _kept_bar_key(self, shows: tuple[Any, ...]) -> tuple[object, ...]:
+        """What tells the kept bar showing ``shows`` apart (sets in a steady order)."""
+        settings = self.table.app.settings
+        return (table_colour(settings.table), settings.hints,
+                *(tuple(sorted(field)) if isinstance(field, frozenset) else field
+                  for field in shows))
 
     def _bar_state(self) -> dict[str, Any]:
         """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
