@@ -584,10 +584,10 @@ class App:
         raise RuntimeError(f"still busy after {limit} passes")
 
     def close(self) -> None:
-        """Save the game, keep the bar as the next start shows it and close the window
-        (after ``run``, or in place of it)."""
+        """Save the game, keep the table and its bar as the next start shows them and
+        close the window (after ``run``, or in place of it)."""
         self.persistence.quit()
-        self.table.renderer.keep_bar()
+        self.table.renderer.keep_for_next_start()
         self.table.hinting.close()
         pygame.display.quit()
 

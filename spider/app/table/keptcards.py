@@ -1,8 +1,8 @@
 """Pictures kept between runs, so that a start at a size played before shows its table
 without making it again (most of the first frame's work otherwise): the card set
-(rasterised art), the cloth (:mod:`spider.app.table.felt`), the bar as the next
-start shows it (:class:`spider.app.table.hud.KeptBar`) and the window's icon (decoded
-from its PNG: :func:`window_icon`).
+(rasterised art), the cloth (:mod:`spider.app.table.felt`), the table and the bar as
+the next start shows them (:class:`KeptTable`, :class:`spider.app.table.hud.KeptBar`)
+and the window's icon (decoded from its PNG: :func:`window_icon`).
 
 A set of pictures (the 52 faces and the back at one card size, colours, back and
 index; or the cloth at one window size and colour) is one file in the user cache
@@ -79,6 +79,11 @@ def _signed_files(folder: Path, suffix: str = "") -> bytes:
 def fonts_signature() -> bytes:
     """What changes when one of the bundled fonts does (the words on cards and bar)."""
     return _signed_files(FONTS)
+
+
+def art_signature(art: Path) -> bytes:
+    """What changes when the card art in the folder ``art`` does."""
+    return _signed_files(art, ".svg")
 
 
 @cache
@@ -223,10 +228,21 @@ class KeptCards(KeptPictures):
         """``choices``: what else the pictures depend on (colours, back, index);
         ``art``: the folder of the card art; ``count``: pictures in a set."""
         key = b"\0".join((repr(choices).encode(),
-                          _signed_files(art, ".svg"),
+                          art_signature(art),
                           fonts_signature(),  # the large index
                           code_signature("cardimages.py")))
         super().__init__("cards", size, count, key, folder)
+
+
+class KeptTable(KeptPictures):
+    """The table's still layer (the cloth, the bar's strip, the empty places and the
+    resting cards) for a window of ``size``, kept when the game closes for the next
+    start that shows the same: ``key``, everything it shows."""
+
+    keep = 2  # (a 4K one is 33 MB)
+
+    def __init__(self, size: tuple[int, int], key: bytes) -> None:
+        super().__init__("table", size, 1, key)
 
 
 #: The window's icon, and its size (that of the picture kept).

@@ -30,6 +30,7 @@ from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, o
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, KeptBar, Piece, TopBar, draw_backdrop
+from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -444,10 +445,42 @@ class TableRenderer:
                 int(session.elapsed), self._code[1], typed or hinting.status,
                 hinting.rechecking and not typed)
 
-    def keep_bar(self) -> None:
+    def keep_for_next_start(self) -> None:
+        """When the game closes: keep the still layer and the bar as a start from the
+        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`)."""
+        self._keep_table()
+        self._keep_bar()
+
+    def _keep_table(self) -> None:
+        """Keep the still layer for the next start (:class:`~.keptcards.KeptTable`),
+        if it is drawn, up to date and of finished pictures (not during a resize or
+        the win cascade)."""
+        if (self._still is None or self.interim is not None or self.images.pending
+                or self.table.controller.celebration is not None):
+            return
+        resting = self.table.board.layers()[0]
+        kept = self._kept_table(resting)
+        if not kept.complete:
+            still = self._still_layer(resting)
+            if still.get_size() == self.geometry.size:
+                kept.write({0: still})
+
+    def _kept_table(self, resting: list[CardSprite]) -> KeptTable:
+        """The kept still layer showing ``resting`` in this window, with these
+        pictures and cloth."""
+        settings = self.table.app.settings
+        images = self.images
+        shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
+        key = repr((table_colour(settings.table), images.size, settings.four_colour,
+                    settings.card_back, settings.large_index, shown)).encode()
+        code = code_signature("renderer.py", "felt.py", "hud.py", "cardimages.py")
+        return KeptTable(self.geometry.size, b"\0".join(
+            (key, art_signature(images.folder), fonts_signature(), code)))
+
+    def _keep_bar(self) -> None:
         """Keep the bar as a start from the game as it is now shows it (see
-        :class:`~.hud.KeptBar`; when the game closes): nothing hovered, pressed or
-        under way, no note yet, over its strip of the static layer (if it is drawn)."""
+        :class:`~.hud.KeptBar`): nothing hovered, pressed or under way, no note yet,
+        over its strip of the static layer (if it is drawn)."""
         strip, bar = self._bar_strip, self.geometry.bar
         if strip is None or strip.get_size() != (bar.w, bar.h):
             return
@@ -753,14 +786,17 @@ class TableRenderer:
     def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
         """The static layer and the resting cards drawn straight into the window, when
         neither is made yet (the first frame): no window-sized picture of their own is
-        made and copied before the window shows them; they are made in spare time
-        after it (:meth:`spare`)."""
+        made and copied before the window shows them (or the still layer the last run
+        kept, when it shows the same, is read into the window); they are made in spare
+        time after it (:meth:`spare`)."""
+        self._layers_due = True
+        if self._kept_table(resting).read_into(0, window):
+            return
         for _ in self._static_layer(window, keep=True):
             pass  # every step at once
         top = _uncovered(resting)
         window.blits(self._showing([sprite for sprite in resting if sprite in top]),
                      doreturn=False)
-        self._layers_due = True
 
     def _showing(self, sprites: list[CardSprite]
                  ) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
