@@ -3,9 +3,9 @@
 Catalogues are JSON files in ``spider/text/locales`` named by language code. A value
 is either a string with ``{name}`` placeholders, or a plural table
 ``{"one": ..., "other": ...}`` chosen by the ``count`` parameter: each language
-has the forms listed in :data:`PLURAL_FORMS`. Text is normalised to NFC when a
-catalogue is loaded, so that precomposed and decomposed Vietnamese letters
-measure, wrap and draw the same way.
+has the forms listed in :data:`PLURAL_FORMS`. Text is stored in Unicode normal
+form C (``tools/check_catalogues.py`` and the tests check it), so that Vietnamese
+letters measure, wrap and draw the same way, and read as it is stored.
 
 Whole-number parameters are written the way the language writes numbers
 (:func:`format_number`): ``tr("win.summary", won=1234, ...)`` shows "1,234" in
@@ -48,31 +48,9 @@ NUMBER_FORMATS: dict[str, tuple[str, str]] = {
 _language = DEFAULT_LANGUAGE
 
 
-def _composed(text: str) -> bool:
-    """Whether ``text`` is surely in normal form C as it is: made of characters none
-    of which has a canonical decomposition or composes with another (Latin letters and
-    signs before the combining marks, U+0300; dashes, quotes and ellipses, U+2010 to
-    U+2027), as English is."""
-    return text.isascii() or all(ch < "\u0300" or "\u2010" <= ch <= "\u2027" for ch in text)
-
-
-def _normalise(value: object) -> object:
-    """``value`` with every string in it in Unicode normal form C (``unicodedata`` is
-    loaded only for text not surely in it already, see :func:`_composed`)."""
-    if isinstance(value, str):
-        if _composed(value):
-            return value
-        import unicodedata
-
-        return unicodedata.normalize("NFC", value)
-    if isinstance(value, dict):
-        return {key: _normalise(item) for key, item in value.items()}
-    return value
-
-
 @cache
 def catalogue(language: str) -> dict[str, str | dict[str, str]]:
-    """The messages of ``language``, NFC-normalised (empty when there is no such catalogue)."""
+    """The messages of ``language`` (empty when there is no such catalogue)."""
     path = LOCALES / f"{language}.json"
     try:
         document = loads(path.read_text(encoding="utf-8"))
@@ -80,7 +58,7 @@ def catalogue(language: str) -> dict[str, str | dict[str, str]]:
         return {}
     if not isinstance(document, dict):
         return {}
-    return {key: _normalise(value) for key, value in document.items()}  # type: ignore[misc]
+    return document
 
 
 def system_default() -> str:

@@ -285,23 +285,6 @@ def test_chinese_is_drawn_with_the_chinese_face_at_once() -> None:
 
 
 # --------------------------------------------------------------- loading
-def test_text_is_normalised_to_nfc_when_loaded(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    decomposed = unicodedata.normalize("NFD", "Ván mới")
-    assert decomposed != "Ván mới"
-    (tmp_path / "vi.json").write_text(json.dumps({"table.new-game": decomposed,
-                                                  "x": {"other": decomposed}}),
-                                      encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    catalogue.cache_clear()
-    try:
-        assert tr("table.new-game", "vi") == "Ván mới"
-        assert catalogue("vi")["x"] == {"other": "Ván mới"}
-    finally:
-        monkeypatch.undo()
-        catalogue.cache_clear()
-
-
 def test_missing_messages_fall_back_to_english_then_to_the_key(
         monkeypatch: pytest.MonkeyPatch) -> None:
     real = catalogue.__wrapped__
@@ -408,21 +391,3 @@ def test_the_app_starts_in_the_systems_language(play, monkeypatch: pytest.Monkey
     assert driver.table.bar.buttons[0].label == "Új játék"
     driver.app.apply_settings(driver.app.settings.with_(language="zh"))
     assert driver.table.bar.buttons[0].label == "新牌局"
-
-
-def test_text_taken_as_composed_without_looking_it_up_is_in_normal_form_c() -> None:
-    """The characters the catalogue takes as composed without ``unicodedata`` (English
-    needs no more) are: alone and in any order, NFC leaves them as they are."""
-    import random
-    import unicodedata
-
-    from spider.text.i18n import _composed
-
-    sure = [chr(code) for code in range(0x10000) if _composed(chr(code))]
-    assert len(sure) == 0x300 + 0x18 and "…" in sure and "\u0301" not in sure
-    assert all(unicodedata.is_normalized("NFC", ch) for ch in sure)
-    pick = random.Random(19)
-    for _ in range(5000):
-        text = "".join(pick.choices(sure, k=pick.randint(2, 6)))
-        assert unicodedata.is_normalized("NFC", text)
-    assert not _composed("Ve\u0301n")  # a combining mark: looked up
