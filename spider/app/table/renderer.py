@@ -466,12 +466,12 @@ class TableRenderer:
                 kept.write({0: still})
 
     def _kept_table(self, resting: list[CardSprite]) -> KeptTable:
-        """The kept still layer showing ``resting`` in this window, with these
-        pictures and cloth."""
+        """The kept still layer showing ``resting`` over this static layer (its key:
+        the window's size, the places and the cloth), with these pictures."""
         settings = self.table.app.settings
         images = self.images
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
-        key = repr((table_colour(settings.table), images.size, settings.four_colour,
+        key = repr((self._background_key, images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
         code = code_signature("renderer.py", "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
