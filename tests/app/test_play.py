@@ -480,6 +480,21 @@ def test_an_action_checks_against_the_model_only_the_columns_it_changed(play) ->
     assert board.rebuilds == 1 and board.matches(game)
 
 
+def test_the_board_is_checked_against_the_model_in_the_spare_time_after_an_action(
+        play, caplog) -> None:
+    """The check after an action is not made within the frame that shows it but in the
+    time left after it: a column out of step is still found, reported and rebuilt
+    before the next frame."""
+    driver = play(position=RUN_POSITION)
+    board, game = driver.table.board, driver.table.game
+    board.columns[5][-1].face_up = False  # J♠, shown wrongly
+    driver.double_click(driver.card_point(4, 0))  # T♠ onto J♠: its frames, no spare time
+    assert game.moves == 1 and board.rebuilds == 0 and not board.matches(game)
+    driver.app.spare(0.0)
+    assert board.rebuilds == 1 and board.matches(game)
+    assert "out of step with the model after" in caplog.text
+
+
 def test_a_double_click_on_the_stock_deals_once(play) -> None:
     driver = play()
     driver.double_click(driver.stock_point())
