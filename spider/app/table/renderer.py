@@ -1210,16 +1210,19 @@ def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int)
     action set waiting for their turn to move, drawn after all the others now), when
     none of them lies in a lane (see :func:`_lanes`, of cards ``width`` wide) with any
     of the others: drawn after them or before, they show the same. Else 0."""
-    if not was_shown or was_shown[0] not in now_shown:
+    if not was_shown:
         return 0
-    place = now_shown.index(was_shown[0])
+    try:  # (at most as many as there are in ``was_shown``)
+        place = now_shown.index(was_shown[0], max(0, len(now_shown) - len(was_shown)))
+    except ValueError:
+        return 0
     count = len(now_shown) - place
-    if count > len(was_shown) or was_shown[:count] != now_shown[place:]:
+    if was_shown[:count] != now_shown[place:]:
         return 0
-    aside = {entry[1][0] for entry in now_shown[place:]}
-    others = {entry[1][0] for entry in itertools.chain(was_shown[count:], now_shown[:place])}
-    lane = _lanes(aside | others, width)
-    return 0 if {lane[x] for x in aside} & {lane[x] for x in others} else count
+    aside = {x for _, (x, _), _ in now_shown[place:]}
+    others = {x for _, (x, _), _ in itertools.chain(was_shown[count:], now_shown[:place])}
+    # In a lane with another card: nearer than a card's width to one (see _lanes).
+    return 0 if any(abs(x - other) < width for x in aside for other in others) else count
 
 
 def _one_pile_of_backs(entries: list[_Resting]) -> bool:
