@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -925,7 +926,7 @@ class TableRenderer:
         and the last, but those set aside (see :func:`_set_aside`), lane by lane (none
         when they are one pile of backs: see :func:`_one_pile_of_backs`)."""
         start = _same_run(was_shown, now_shown)
-        end = _same_run(was_shown[start:][::-1], now_shown[start:][::-1])
+        end = _same_end(was_shown, now_shown, min(len(was_shown), len(now_shown)) - start)
         was_shown = was_shown[start:len(was_shown) - end]
         now_shown = now_shown[start:len(now_shown) - end]
         if not now_shown:  # the rest as they were
@@ -1264,6 +1265,14 @@ def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
         else:
             high = middle - 1
     return low
+
+
+def _same_end(first: list[_Resting], second: list[_Resting], most: int) -> int:
+    """How many entries ``first`` and ``second`` end with alike, ``most`` at most
+    (compared pair by pair in C from the ends, without copies: mostly the last differ)."""
+    pairs = map(ne, itertools.islice(reversed(first), most),
+                itertools.islice(reversed(second), most))
+    return next(itertools.compress(itertools.count(), pairs), most)
 
 
 def _by_lane(entries: list[_Resting], lane: dict[float, int]) -> dict[int, list[_Resting]]:
