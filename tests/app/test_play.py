@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable
 from functools import partial
@@ -493,6 +494,18 @@ def test_the_board_is_checked_against_the_model_in_the_spare_time_after_an_actio
     driver.app.spare(0.0)
     assert board.rebuilds == 1 and board.matches(game)
     assert "out of step with the model after" in caplog.text
+
+
+def test_garbage_is_collected_between_frames_not_within_them(play) -> None:
+    """No collection of garbage starts within a frame (it would lengthen the frames
+    that show actions): collections wait for the frame's spare time."""
+    driver = play(position=RUN_POSITION)
+    within: list[bool] = []
+    driver.app.frame_observers.append(lambda frame: within.append(gc.isenabled()))
+    driver.double_click(driver.card_point(4, 0))  # T♠ onto J♠
+    driver.app.run_frames(3)
+    assert within and not any(within)
+    assert gc.isenabled()  # (after the last frame's spare time)
 
 
 def test_a_double_click_on_the_stock_deals_once(play) -> None:
