@@ -405,7 +405,8 @@ class Board:
                 group, kind = self._replay(event, outcome.undone)
                 columns = _columns(event)
                 dealt = isinstance(event, CardsDealt)
-                self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
+                if kind != "flip":  # (a card turns last in its column: no place changes)
+                    self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
                 stock_changed = stock_changed or dealt
                 cursor = self._animate(kind, group, cursor, dropped)
                 for column in columns:
