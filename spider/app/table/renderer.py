@@ -30,7 +30,7 @@ from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, Piece, TopBar
+from spider.app.table.hud import Banner, ButtonLook, Piece, TopBar
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
 from spider.model.cards import Card
@@ -100,6 +100,8 @@ class TableRenderer:
         self._bar_strip: pygame.Surface | None = None
         #: The strip with the buttons drawn, by their look (the last two).
         self._looks: dict[tuple[object, ...], pygame.Surface] = {}
+        #: How the buttons look, by what they show (see :meth:`_button_looks`).
+        self._looks_by_buttons: dict[tuple[object, ...], list[ButtonLook]] = {}
         #: The words and figures on the bar's picture (see :meth:`TopBar.status_pieces`).
         self._bar_pieces: list[Piece] = []
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
@@ -523,14 +525,24 @@ class TableRenderer:
                   if len(drawn) == len(pieces) else [place for _, place in drawn + pieces])
         changed = [places[0].unionall(places[1:])] if places else []
         if before[:_BUTTONS] != shows[:_BUTTONS]:
-            fields = _BAR_FIELDS[:_BUTTONS]
-            looks = zip(self.bar.button_looks(**dict(zip(fields, before, strict=False))),
-                        self.bar.button_looks(**dict(zip(fields, shows, strict=False))),
-                        self.bar.buttons, strict=True)
+            looks = zip(self._button_looks(before[:_BUTTONS]),
+                        self._button_looks(shows[:_BUTTONS]), self.bar.buttons, strict=True)
             height = self.geometry.bar.h
             changed += [pygame.Rect(button.box.x, 0, button.box.w, height)
                         for was, now, button in looks if was != now]
         return changed
+
+    def _button_looks(self, buttons: tuple[Any, ...]) -> list[ButtonLook]:
+        """How each of the bar's buttons looks as ``buttons`` (the first fields of
+        :meth:`_bar_shows`) show them (kept: play goes back and forth between a few)."""
+        key = (*buttons, self.bar)
+        looks = self._looks_by_buttons.get(key)
+        if looks is None:
+            if len(self._looks_by_buttons) > 8:
+                self._looks_by_buttons.clear()
+            looks = self._looks_by_buttons[key] = self.bar.button_looks(
+                **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons, strict=True)))
+        return looks
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
