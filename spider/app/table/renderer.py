@@ -89,6 +89,9 @@ class TableRenderer:
         #: showed it (None: in flight); see :meth:`_flight_changes`.
         self._flights: tuple[list[_Resting] | None, tuple[object, int],
                              list[tuple[CardSprite, _Resting | None]]] = (None, (None, 0), [])
+        #: The still layer's key and the board's arrangement whose flights are to be
+        #: noted after the frame (see :meth:`_note_flights`), or None.
+        self._flights_due: tuple[list[_Resting], tuple[object, int]] | None = None
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
@@ -240,6 +243,14 @@ class TableRenderer:
         return images is not None and images.pending
 
     def spare(self, until: float, calm: bool) -> bool:
+        """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
+        then the flights the frame's still layer can see are noted (see
+        :meth:`_note_flights`)."""
+        changed = self._spare_steps(until, calm)
+        self._note_flights()
+        return changed
+
+    def _spare_steps(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: a cloth drawn afresh is
         kept for the next run (when nothing moves, ``calm``, or after the first frame);
         after the first frame, the static and still layers it was drawn without; just
@@ -796,7 +807,7 @@ class TableRenderer:
         kept_key, kept_arrangement, flown = self._flights
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
-            self._keep_flights(key, arranged)
+            self._flights_due = self._still_key, arranged
             return still
         backdrop = self._backdrop()
         if still is None or still.get_size() != backdrop.get_size():
@@ -834,12 +845,18 @@ class TableRenderer:
             regions += [self._resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
-        self._keep_flights(key, arranged)
+        self._flights_due = key, arranged
         return still
 
-    def _keep_flights(self, key: list[_Resting], arranged: tuple[object, int]) -> None:
+    def _note_flights(self) -> None:
         """Note the sprites that may set off or land before the board's arrangement
-        changes, as the still layer (of ``key``) shows them."""
+        changes, as the still layer last brought up to date shows them (its key and the
+        arrangement then: ``_flights_due``): after the frame, in its spare time (the
+        board does not move before the next). Until they are noted, the next update of
+        the layer compares all its cards (:meth:`_changed_regions`)."""
+        if self._flights_due is None:
+            return
+        (key, arranged), self._flights_due = self._flights_due, None
         board = self.table.board
         now, dragged = board.time, board.dragging
         self._flights = key, arranged, [(sprite, _as_still(sprite, now))
@@ -849,7 +866,7 @@ class TableRenderer:
                         old: list[_Resting], resting: list[CardSprite]
                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
         """As :meth:`_changed_regions`, when the board's arrangement is as it was:
-        only the sprites ``flown`` (see :meth:`_keep_flights`) can have set off (left
+        only the sprites ``flown`` (see :meth:`_note_flights`) can have set off (left
         their place, unseen when the place shows the same: see :meth:`_same_at`) or
         landed. A card landed lies over everything where it
         is when no card drawn after it overlaps it and none other lies at its very
