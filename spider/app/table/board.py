@@ -509,8 +509,8 @@ class Board:
         if self.reduced_motion:
             duration = min(duration, SHORT_SLIDE)
         step = Step(max(start, sprite.busy_until), duration * self.speed, dest, ease, face)
-        sprite.queue(step)
-        return step.end
+        sprite.steps.append(step)  # (queued without a call: an action queues one a card)
+        return step.start + step.duration
 
     def _animate(self, kind: str, group: list[CardSprite], cursor: float, dropped: bool) -> float:
         """Queue the motion of one event starting at ``cursor``; return when the next begins."""
