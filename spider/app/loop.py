@@ -462,7 +462,9 @@ class App:
         return max(0.001, min([MAX_IDLE_WAIT, *waits]))
 
     def step(self) -> None:
-        """One pass: events, fixed updates, and a frame if anything changed."""
+        """One pass: events, fixed updates, and a frame if anything changed (garbage is
+        collected after it, in its spare time: see :meth:`spare`)."""
+        gc.disable()
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
@@ -507,7 +509,7 @@ class App:
         keptcode.keep()  # what the first frame imported, for the next start (once)
         keep_icon()
         self.sounds.open()
-        gc.enable()  # left off while the game started (``commands.main.start_game``)
+        gc.enable()  # left off while the game started and in every pass (see step)
         changed = False
         for scene in self.scenes.all:
             changed = scene.spare(until) or changed

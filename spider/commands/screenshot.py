@@ -78,6 +78,7 @@ def _play_and_save(app: App, session: Session, tokens: list[Token], out: Path) -
                       f"{error.explanation()}", file=sys.stderr)
                 return 1
             app.table.board.show(outcome, session.game)
+        app.table.board.check(session.game)
         app.table.finish_animations()
         app.draw()
         try:

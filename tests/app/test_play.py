@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable
 from functools import partial
@@ -478,6 +479,33 @@ def test_an_action_checks_against_the_model_only_the_columns_it_changed(play) ->
     driver.double_click(driver.card_point(4, 0))  # T♠ onto J♠: its column seen out of step
     driver.settle()
     assert board.rebuilds == 1 and board.matches(game)
+
+
+def test_the_board_is_checked_against_the_model_in_the_spare_time_after_an_action(
+        play, caplog) -> None:
+    """The check after an action is not made within the frame that shows it but in the
+    time left after it: a column out of step is still found, reported and rebuilt
+    before the next frame."""
+    driver = play(position=RUN_POSITION)
+    board, game = driver.table.board, driver.table.game
+    board.columns[5][-1].face_up = False  # J♠, shown wrongly
+    driver.double_click(driver.card_point(4, 0))  # T♠ onto J♠: its frames, no spare time
+    assert game.moves == 1 and board.rebuilds == 0 and not board.matches(game)
+    driver.app.spare(0.0)
+    assert board.rebuilds == 1 and board.matches(game)
+    assert "out of step with the model after" in caplog.text
+
+
+def test_garbage_is_collected_between_frames_not_within_them(play) -> None:
+    """No collection of garbage starts within a frame (it would lengthen the frames
+    that show actions): collections wait for the frame's spare time."""
+    driver = play(position=RUN_POSITION)
+    within: list[bool] = []
+    driver.app.frame_observers.append(lambda frame: within.append(gc.isenabled()))
+    driver.double_click(driver.card_point(4, 0))  # T♠ onto J♠
+    driver.app.run_frames(3)
+    assert within and not any(within)
+    assert gc.isenabled()  # (after the last frame's spare time)
 
 
 def test_a_double_click_on_the_stock_deals_once(play) -> None:

@@ -1,6 +1,7 @@
 """What the first frame waits for: the game starts without the solver, the dialogs,
 the command line's modules, logging or the worker (its module and its thread); they
-come when first needed, and garbage is collected from the first frame on. The first
+come when first needed, and garbage is collected from the first frame on (between
+frames, in their spare time). The first
 frame is drawn straight into the window. Its saved files and its words are read
 without importing json (spider/jsonread.py)."""
 
@@ -39,7 +40,7 @@ def flip(*args):
         print(json.dumps({"modules": modules,
                           "threads": threading.active_count(), "collecting": gc.isenabled()}))
     elif app.table.hinting.worker is not None:
-        print(json.dumps({"later": sorted(sys.modules), "collecting": gc.isenabled()}))
+        print(json.dumps({"later": sorted(sys.modules), "collecting": spared[-1]}))
         app.quit()
 
 pygame.display.flip = flip
@@ -53,6 +54,14 @@ def init(self, *args, **kwargs):
     real_init(self, *args, **kwargs)
 
 loop.App.__init__ = init
+real_spare = loop.App.spare
+spared = [False]  # whether garbage is collected after the last frame, in its spare time
+
+def spare(self, seconds):
+    real_spare(self, seconds)
+    spared.append(gc.isenabled())
+
+loop.App.spare = spare
 main([])
 """
 

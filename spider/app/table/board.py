@@ -4,7 +4,8 @@ The board keeps one sprite per physical card in lists shaped like the model's
 columns, stock and completed runs. An action's Outcome is replayed on those
 lists event by event (backwards when undone); each event queues the motion it
 shows, staggered in event order. Afterwards the lists are checked against the
-model and rebuilt from it if anything differs, so no card can end up wrong.
+model (in the frame's spare time, see :meth:`Board.check`) and rebuilt from it if
+anything differs, so no card can end up wrong.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from spider.app.table.geometry import TableGeometry
 from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Easing, Step
 from spider.logs import logger
 from spider.model.cards import KING, Card, Suit
-from spider.model.game import CardFlipped, CardsDealt, CardsMoved, Event, Game, Outcome, RunRemoved
+from spider.model.game import (
+    Action,
+    CardFlipped,
+    CardsDealt,
+    CardsMoved,
+    Event,
+    Game,
+    Outcome,
+    RunRemoved,
+)
 from spider.model.values import value
 
 log = logger(__name__)
@@ -100,6 +110,11 @@ class Board:
         self._ys_geometry = geometry
         self._stock_seen: list[object] = []  # the piles and cards when last placed
         self._finished = -1  # the version the last finish left (see :meth:`finish`)
+        #: What the actions shown since the last :meth:`check` changed: the columns,
+        #: whether the stock, and the last action (for the report).
+        self._unchecked: set[int] = set()
+        self._stock_unchecked = False
+        self._last_shown: Action | None = None
 
     # ---------------------------------------------------------------- queries
     def sprites(self) -> Iterator[CardSprite]:
@@ -240,6 +255,8 @@ class Board:
                         for column in game.columns]
         self.stock = [CardSprite(card, False) for card in game.stock]
         self.runs = [_placeholder_run(suit) for suit in game.runs]
+        self._unchecked.clear()  # (made from the model: nothing to check)
+        self._stock_unchecked = False
         self.retarget()
         self.finish()
         if deal_in and self.speed > 0 and not self.reduced_motion:
@@ -388,7 +405,8 @@ class Board:
                 group, kind = self._replay(event, outcome.undone)
                 columns = _columns(event)
                 dealt = isinstance(event, CardsDealt)
-                self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
+                if kind != "flip":  # (a card turns last in its column: no place changes)
+                    self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
                 stock_changed = stock_changed or dealt
                 cursor = self._animate(kind, group, cursor, dropped)
                 for column in columns:
@@ -403,12 +421,28 @@ class Board:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
             self.rebuild(game)
             return
-        if not self.matches(game, settling, stock_changed):  # (what the events changed)
-            log.warning("sprites out of step with the model after %s: rebuilt", outcome.action)
-            self.rebuild(game)
-            return
+        self._unchecked.update(settling)  # (checked after the frame: see check)
+        self._stock_unchecked = self._stock_unchecked or stock_changed
+        self._last_shown = outcome.action
         self._settle_rest(settling, stock_changed)
         self._touch()
+
+    def check(self, game: Game) -> bool:
+        """Check the sprites against the model where the actions shown since the last
+        check changed them (the others matched and did not change), and rebuild them
+        from it if they differ: after the frame that shows an action, in its spare
+        time, not within it. True when rebuilt."""
+        columns, stock = self._unchecked, self._stock_unchecked
+        if not columns and not stock:
+            return False
+        matched = self.matches(game, columns, stock)
+        columns.clear()
+        self._stock_unchecked = False
+        if matched:
+            return False
+        log.warning("sprites out of step with the model after %s: rebuilt", self._last_shown)
+        self.rebuild(game)
+        return True
 
     def rebuild(self, game: Game) -> None:
         self.rebuilds += 1
@@ -475,8 +509,8 @@ class Board:
         if self.reduced_motion:
             duration = min(duration, SHORT_SLIDE)
         step = Step(max(start, sprite.busy_until), duration * self.speed, dest, ease, face)
-        sprite.queue(step)
-        return step.end
+        sprite.steps.append(step)  # (queued without a call: an action queues one a card)
+        return step.start + step.duration
 
     def _animate(self, kind: str, group: list[CardSprite], cursor: float, dropped: bool) -> float:
         """Queue the motion of one event starting at ``cursor``; return when the next begins."""

@@ -30,6 +30,8 @@ LEFT_BUTTONS = ((Command.NEW, "table.new-game"), (Command.RESTART, "table.restar
 MENU_BUTTON = (Command.MENU, "table.menu")
 #: After the left buttons while Settings → Hints is on (``busy``: it shows "Thinking…").
 HINT_BUTTON = (Command.HINT, "table.hint")
+#: The labels of the figures, in the order shown.
+FIGURE_LABELS = ("table.score", "table.moves", "table.time")
 
 
 def format_time(seconds: float) -> str:
@@ -118,6 +120,8 @@ class TopBar:
         widest = self._status_width(self.font_size, (sample, sample, "0:00:00"))
         self.status_size = max(9, min(self.font_size, self.font_size * room // max(1, widest)))
         self.small_size = max(10, self.font_size * 5 // 6)  # the deal's code and the note
+        #: The figures' labels drawn, and their language (see :meth:`_labels`).
+        self._drawn_labels: tuple[str | None, list[pygame.Surface]] = (None, [])
 
     def preparing(self, state: Mapping[str, Any]) -> Iterator[None]:
         """The fonts the bar draws with, then its words, made one at a time: after a
@@ -133,7 +137,7 @@ class TopBar:
             text.render(button.label, self.font_size,
                         OFF if button.action in state["disabled"] else WHITE)
             yield
-        for key in ("table.score", "table.moves", "table.time"):
+        for key in FIGURE_LABELS:
             text.render(tr(key), size, DIM)
             yield
         for value in (format_number(state["score"]), format_number(state["moves"]),
@@ -154,11 +158,19 @@ class TopBar:
 
     @staticmethod
     def _status_width(size: int, values: tuple[str, str, str]) -> int:
-        labels = (tr("table.score"), tr("table.moves"), tr("table.time"))
-        words = sum(text.width(label, size) for label in labels)
+        words = sum(text.width(tr(key), size) for key in FIGURE_LABELS)
         numbers = sum(text.width(value, size, bold=True) for value in values)
         space, gap = _spacing(size)
         return words + numbers + 3 * space + 2 * gap
+
+    def _labels(self) -> list[pygame.Surface]:
+        """The pictures of the figures' labels in the current language (kept: the
+        figures change at every action)."""
+        language = current_language()
+        if self._drawn_labels[0] != language:
+            self._drawn_labels = (language, [text.render(tr(key), self.status_size, DIM)
+                                             for key in FIGURE_LABELS])
+        return self._drawn_labels[1]
 
     def button_at(self, point: tuple[float, float]) -> Command | None:
         for button in self.buttons:
@@ -218,15 +230,13 @@ class TopBar:
         stays as the seconds pass); notes where the code and the time are
         (:attr:`code_box`, :attr:`clock_box`)."""
         size, bar = self.status_size, self.geometry.bar
-        parts = [(tr("table.score"), format_number(score)),
-                 (tr("table.moves"), format_number(moves)),
-                 (tr("table.time"), format_time(seconds))]
-        rendered = [(text.render(label, size, DIM), _figure(value, size, WHITE, True))
-                    for label, value in parts]
+        figures = (format_number(score), format_number(moves), format_time(seconds))
+        rendered = list(zip(self._labels(), [_figure(value, size, WHITE, True)
+                                             for value in figures], strict=True))
         # The time's place is as wide as its widest value of as many digits: the
         # figures, centred together, stay still as the seconds pass.
         widths = [value.get_width() for _, value in rendered]
-        widths[-1] = max(widths[-1], _widest_time(parts[-1][1], size))
+        widths[-1] = max(widths[-1], _widest_time(figures[-1], size))
         space, gap = _spacing(size)
         total = sum(label.get_width() + space for label, _ in rendered) + sum(widths)
         total += gap * (len(rendered) - 1)

@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,7 +30,7 @@ from spider.app.table.areas import copy_area
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, KeptBar, Piece, TopBar, draw_backdrop
+from spider.app.table.hud import Banner, ButtonLook, KeptBar, Piece, TopBar, draw_backdrop
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
@@ -89,6 +90,9 @@ class TableRenderer:
         #: showed it (None: in flight); see :meth:`_flight_changes`.
         self._flights: tuple[list[_Resting] | None, tuple[object, int],
                              list[tuple[CardSprite, _Resting | None]]] = (None, (None, 0), [])
+        #: The still layer's key and the board's arrangement whose flights are to be
+        #: noted after the frame (see :meth:`_note_flights`), or None.
+        self._flights_due: tuple[list[_Resting], tuple[object, int]] | None = None
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
@@ -100,6 +104,8 @@ class TableRenderer:
         self._bar_strip: pygame.Surface | None = None
         #: The strip with the buttons drawn, by their look (the last two).
         self._looks: dict[tuple[object, ...], pygame.Surface] = {}
+        #: How the buttons look, by what they show (see :meth:`_button_looks`).
+        self._looks_by_buttons: dict[tuple[object, ...], list[ButtonLook]] = {}
         #: The words and figures on the bar's picture (see :meth:`TopBar.status_pieces`).
         self._bar_pieces: list[Piece] = []
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
@@ -236,6 +242,14 @@ class TableRenderer:
         return images is not None and images.pending
 
     def spare(self, until: float, calm: bool) -> bool:
+        """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
+        then the flights the frame's still layer can see are noted (see
+        :meth:`_note_flights`)."""
+        changed = self._spare_steps(until, calm)
+        self._note_flights()
+        return changed
+
+    def _spare_steps(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: a cloth drawn afresh is
         kept for the next run (when nothing moves, ``calm``, or after the first frame);
         after the first frame, the static and still layers it was drawn without; just
@@ -581,14 +595,24 @@ class TableRenderer:
                   if len(drawn) == len(pieces) else [place for _, place in drawn + pieces])
         changed = [places[0].unionall(places[1:])] if places else []
         if before[:_BUTTONS] != shows[:_BUTTONS]:
-            fields = _BAR_FIELDS[:_BUTTONS]
-            looks = zip(self.bar.button_looks(**dict(zip(fields, before, strict=False))),
-                        self.bar.button_looks(**dict(zip(fields, shows, strict=False))),
-                        self.bar.buttons, strict=True)
+            looks = zip(self._button_looks(before[:_BUTTONS]),
+                        self._button_looks(shows[:_BUTTONS]), self.bar.buttons, strict=True)
             height = self.geometry.bar.h
             changed += [pygame.Rect(button.box.x, 0, button.box.w, height)
                         for was, now, button in looks if was != now]
         return changed
+
+    def _button_looks(self, buttons: tuple[Any, ...]) -> list[ButtonLook]:
+        """How each of the bar's buttons looks as ``buttons`` (the first fields of
+        :meth:`_bar_shows`) show them (kept: play goes back and forth between a few)."""
+        key = (*buttons, self.bar)
+        looks = self._looks_by_buttons.get(key)
+        if looks is None:
+            if len(self._looks_by_buttons) > 8:
+                self._looks_by_buttons.clear()
+            looks = self._looks_by_buttons[key] = self.bar.button_looks(
+                **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons, strict=True)))
+        return looks
 
     def _draw_old_bar(self, surface: pygame.Surface) -> None:
         """Just after a resize: the bar as it was, stretched like the table under it
@@ -845,7 +869,7 @@ class TableRenderer:
         kept_key, kept_arrangement, flown = self._flights
         if still is not None and base == self._still_base and key == self._still_key:
             self._still_drawn = []
-            self._keep_flights(key, arranged)
+            self._flights_due = self._still_key, arranged
             return still
         backdrop = self._backdrop()
         if still is None or still.get_size() != backdrop.get_size():
@@ -883,12 +907,18 @@ class TableRenderer:
             regions += [self._resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
-        self._keep_flights(key, arranged)
+        self._flights_due = key, arranged
         return still
 
-    def _keep_flights(self, key: list[_Resting], arranged: tuple[object, int]) -> None:
+    def _note_flights(self) -> None:
         """Note the sprites that may set off or land before the board's arrangement
-        changes, as the still layer (of ``key``) shows them."""
+        changes, as the still layer last brought up to date shows them (its key and the
+        arrangement then: ``_flights_due``): after the frame, in its spare time (the
+        board does not move before the next). Until they are noted, the next update of
+        the layer compares all its cards (:meth:`_changed_regions`)."""
+        if self._flights_due is None:
+            return
+        (key, arranged), self._flights_due = self._flights_due, None
         board = self.table.board
         now, dragged = board.time, board.dragging
         self._flights = key, arranged, [(sprite, _as_still(sprite, now))
@@ -898,7 +928,7 @@ class TableRenderer:
                         old: list[_Resting], resting: list[CardSprite]
                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
         """As :meth:`_changed_regions`, when the board's arrangement is as it was:
-        only the sprites ``flown`` (see :meth:`_keep_flights`) can have set off (left
+        only the sprites ``flown`` (see :meth:`_note_flights`) can have set off (left
         their place, unseen when the place shows the same: see :meth:`_same_at`) or
         landed. A card landed lies over everything where it
         is when no card drawn after it overlaps it and none other lies at its very
@@ -987,7 +1017,7 @@ class TableRenderer:
         and the last, but those set aside (see :func:`_set_aside`), lane by lane (none
         when they are one pile of backs: see :func:`_one_pile_of_backs`)."""
         start = _same_run(was_shown, now_shown)
-        end = _same_run(was_shown[start:][::-1], now_shown[start:][::-1])
+        end = _same_end(was_shown, now_shown, min(len(was_shown), len(now_shown)) - start)
         was_shown = was_shown[start:len(was_shown) - end]
         now_shown = now_shown[start:len(now_shown) - end]
         if not now_shown:  # the rest as they were
@@ -1272,16 +1302,19 @@ def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int)
     action set waiting for their turn to move, drawn after all the others now), when
     none of them lies in a lane (see :func:`_lanes`, of cards ``width`` wide) with any
     of the others: drawn after them or before, they show the same. Else 0."""
-    if not was_shown or was_shown[0] not in now_shown:
+    if not was_shown:
         return 0
-    place = now_shown.index(was_shown[0])
+    try:  # (at most as many as there are in ``was_shown``)
+        place = now_shown.index(was_shown[0], max(0, len(now_shown) - len(was_shown)))
+    except ValueError:
+        return 0
     count = len(now_shown) - place
-    if count > len(was_shown) or was_shown[:count] != now_shown[place:]:
+    if was_shown[:count] != now_shown[place:]:
         return 0
-    aside = {entry[1][0] for entry in now_shown[place:]}
-    others = {entry[1][0] for entry in itertools.chain(was_shown[count:], now_shown[:place])}
-    lane = _lanes(aside | others, width)
-    return 0 if {lane[x] for x in aside} & {lane[x] for x in others} else count
+    aside = {x for _, (x, _), _ in now_shown[place:]}
+    others = {x for _, (x, _), _ in itertools.chain(was_shown[count:], now_shown[:place])}
+    # In a lane with another card: nearer than a card's width to one (see _lanes).
+    return 0 if any(abs(x - other) < width for x in aside for other in others) else count
 
 
 def _one_pile_of_backs(entries: list[_Resting]) -> bool:
@@ -1323,6 +1356,14 @@ def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
         else:
             high = middle - 1
     return low
+
+
+def _same_end(first: list[_Resting], second: list[_Resting], most: int) -> int:
+    """How many entries ``first`` and ``second`` end with alike, ``most`` at most
+    (compared pair by pair in C from the ends, without copies: mostly the last differ)."""
+    pairs = map(ne, itertools.islice(reversed(first), most),
+                itertools.islice(reversed(second), most))
+    return next(itertools.compress(itertools.count(), pairs), most)
 
 
 def _by_lane(entries: list[_Resting], lane: dict[float, int]) -> dict[int, list[_Resting]]:

@@ -197,9 +197,11 @@ class TableScene(Scene):
         return changed
 
     def spare(self, until: float) -> bool:
-        """Work that can wait, in the time left in the frame (the renderer's: pictures
-        and, after a resize, the new still layer). Then background searches may start."""
-        changed = self.hinting.spare()
+        """Work that can wait, in the time left in the frame: the board checked against
+        the model after an action, the renderer's pictures and, after a resize, the new
+        still layer. Then background searches may start."""
+        changed = self.board.check(self.game)
+        changed = self.hinting.spare() or changed
         calm = (not self.board.moving and self.dragging is None
                 and self.controller.celebration is None)
         return self.renderer.spare(until, calm) or changed
