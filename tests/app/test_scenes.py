@@ -61,11 +61,15 @@ def test_scenes_may_come_and_go_while_the_loop_walks_the_stack(play: Any) -> Non
     first = Updated("first", log, opaque=False)
     first.app = app
     app.open(first)
-    app.run_frames(1)
+    for _ in range(10):  # a budget of frames
+        app.run_frames(1)
+        if "update second" in log:
+            break
     second = app.scenes.top
     assert isinstance(second, Updated) and second.name == "second"
     assert app.scenes.visible == (app.table, first, second)
-    assert [entry for entry in log if entry.startswith("update")] == ["update first"]
-    app.run_frames(1)
-    assert [entry for entry in log if entry.startswith("update")] == [
-        "update first", "update first", "update second"]
+    # A frame may run no update or several (the fixed timestep): whatever their number,
+    # the pass that opened the second scene did not update it, and every later one did.
+    updates = [entry for entry in log if entry.startswith("update")]
+    passes = (len(updates) - 1) // 2
+    assert passes >= 1 and updates == ["update first", *["update first", "update second"] * passes]
