@@ -4,6 +4,7 @@ that draws it shows, and a damaged file only costs the time of drawing it again.
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 from pathlib import Path
 
 import pygame
@@ -24,17 +25,17 @@ def started(play, monkeypatch: pytest.MonkeyPatch, **settings: object) -> tuple[
     """A game started and shown, then the loop run until it rests: the first picture,
     and how many times the cloth was drawn."""
     drawn = [0]
-    real = felt.render_felt
+    real = felt.lit_felt
 
-    def counted(*args: object, **kwargs: object) -> pygame.Surface:
+    def counted(*args: object, **kwargs: object) -> Generator[None, None, pygame.Surface]:
         drawn[0] += 1
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(felt, "render_felt", counted)
+    monkeypatch.setattr(felt, "lit_felt", counted)
     driver = play(code=CODE, size=SIZE, **settings)
     first = pygame.image.tobytes(driver.app.screen, "RGB")
     driver.app.run_until_idle()  # spare time: a cloth drawn afresh is kept
-    monkeypatch.setattr(felt, "render_felt", real)
+    monkeypatch.setattr(felt, "lit_felt", real)
     return first, drawn[0]
 
 

@@ -183,7 +183,7 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
     card_size = (g.card_w, g.card_h)
     made: list[tuple[int, int]] = []
     cloths: list[tuple[int, int]] = []
-    rasterise, draw_cloth = pygame.image.load_sized_svg, felt.render_felt
+    rasterise, draw_cloth = pygame.image.load_sized_svg, felt.lit_felt
 
     def counting_rasterise(file, size):  # type: ignore[no-untyped-def]
         made.append(tuple(size))
@@ -194,7 +194,7 @@ def test_choosing_in_settings_changes_the_table_without_a_stall(
             cloths.append(size)
         return draw_cloth(size, *args, **kwargs)
     monkeypatch.setattr(pygame.image, "load_sized_svg", counting_rasterise)
-    monkeypatch.setattr(felt, "render_felt", counting_cloth)
+    monkeypatch.setattr(felt, "lit_felt", counting_cloth)
 
     app.open_settings()
     driver.key(pygame.K_TAB, pygame.KMOD_CTRL)      # the page of the looks

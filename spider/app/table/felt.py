@@ -36,6 +36,10 @@ TABLES: dict[str, tuple[int, int, int]] = {
 GRID = (96, 54)
 GRAIN_TILE = 128
 GRAIN_REPEAT = 4  # the tile repeated into a bigger one: fewer blits over a large window
+#: The cloth is made in this many parts, a step each: its light spread down the window
+#: in strips of columns (see :func:`lit_felt`), or a kept one read in bands of rows
+#: (see :func:`cloth`); either at once takes some 4 ms at 4K.
+CLOTH_PARTS = 4
 
 
 def table_colour(name: str) -> tuple[int, int, int]:
@@ -76,22 +80,43 @@ def _gradient(colour: tuple[int, int, int]) -> pygame.Surface:
 
 
 def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,
-                into: pygame.Surface | None = None, grain: bool = True) -> pygame.Surface:
+                into: pygame.Surface | None = None) -> pygame.Surface:
     """The table background for a window of ``size``, drawn into ``into`` when it is
-    given (of that size and without per-pixel alpha), else into a new surface
-    (``grain``: False leaves the grain to :func:`add_grain`, as a second step)."""
+    given (of that size and without per-pixel alpha), else into a new surface."""
+    steps = lit_felt(size, colour, into)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        surface: pygame.Surface = done.value
+    add_grain(surface)
+    return surface
+
+
+def lit_felt(size: tuple[int, int], colour: tuple[int, int, int],
+             into: pygame.Surface | None = None) -> Generator[None, None, pygame.Surface]:
+    """The table background without its grain (see :func:`render_felt`), in steps:
+    the light on its small grid widened to the window, then spread down it in
+    ``CLOTH_PARTS`` strips of columns, one a step (each column is enlarged alone:
+    the same pixels as one smooth scaling of the whole)."""
     screen = pygame.display.get_surface()
     small = _gradient(colour)
     if into is not None and into.get_size() == size and not into.get_flags() & pygame.SRCALPHA:
-        surface = into
-        pygame.transform.smoothscale(small.convert(into), size, surface)
-    elif screen is not None:
-        surface = pygame.Surface(size, 0, screen)  # the window's format: fast blits
-        pygame.transform.smoothscale(small.convert(screen), size, surface)
+        surface, small = into, small.convert(into)
+    elif screen is not None:  # the window's format: fast blits
+        surface, small = pygame.Surface(size, 0, screen), small.convert(screen)
     else:
-        surface = pygame.transform.smoothscale(small, size)
-    if grain:
-        add_grain(surface)
+        surface = pygame.Surface(size, 0, small)
+    width, height = size
+    wide = pygame.transform.smoothscale(small, (width, small.get_height()))
+    for strip in range(CLOTH_PARTS):
+        left, right = width * strip // CLOTH_PARTS, width * (strip + 1) // CLOTH_PARTS
+        if left < right:
+            if strip:
+                yield
+            pygame.transform.smoothscale(wide.subsurface(left, 0, right - left, wide.get_height()),
+                                         (right - left, height),
+                                         surface.subsurface(left, 0, right - left, height))
     return surface
 
 
@@ -160,13 +185,20 @@ _unkept: dict[tuple[tuple[int, int], tuple[int, int, int]], bytes] = {}
 def cloth(size: tuple[int, int], colour: tuple[int, int, int], into: pygame.Surface,
           keep: bool = False) -> Generator[None, None, pygame.Surface]:
     """The table's cloth for a window of ``size`` drawn into ``into`` (as
-    :func:`render_felt`), in steps: in one, the cloth an earlier run kept; else the
-    light, then the grain in two halves (and, if ``keep``, the cloth's bytes are kept
-    by :func:`keep_cloth`, later: the cloth of a start, not of each size a window is
-    dragged through). Returns the picture (``into`` unless it does not fit)."""
-    if KeptCloth(size, colour).read_into(0, into):
-        return into
-    surface = render_felt(size, colour, into=into, grain=False)
+    :func:`render_felt`), in steps: the cloth an earlier run kept, in ``CLOTH_PARTS``
+    bands; else the light (see :func:`lit_felt`), then the grain in two halves (and,
+    if ``keep``, the cloth's bytes are kept by :func:`keep_cloth`, later: the cloth of
+    a start, not of each size a window is dragged through). Returns the picture
+    (``into`` unless it does not fit)."""
+    kept, height = KeptCloth(size, colour), size[1]
+    for part in range(CLOTH_PARTS):
+        if not kept.read_into(0, into, (height * part // CLOTH_PARTS,
+                                        height * (part + 1) // CLOTH_PARTS)):
+            break
+        if part == CLOTH_PARTS - 1:
+            return into
+        yield
+    surface = yield from lit_felt(size, colour, into)
     yield
     half = size[1] // 2
     add_grain(surface, (0, half))

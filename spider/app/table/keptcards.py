@@ -160,28 +160,31 @@ class KeptPictures:
                 self._pixels = pixels
         return self._pixels
 
-    def read_into(self, index: int, surface: pygame.Surface) -> bool:
+    def read_into(self, index: int, surface: pygame.Surface,
+                  rows: tuple[int, int] | None = None) -> bool:
         """Picture ``index`` drawn over ``surface`` (of the set's size, without
-        per-pixel alpha): read straight into its pixels when they are laid out as
-        the file's. Whether it was there to read (if not, ``surface`` may hold part of
-        it)."""
+        per-pixel alpha; ``rows``: only from the first to before the second): read
+        straight into its pixels when they are laid out as the file's. Whether it was
+        there to read (if not, ``surface`` may hold part of it)."""
         if (not self.complete or not 0 <= index < self.count
                 or surface.get_size() != self.size):
             return False
+        width, height = self.size
+        top, bottom = rows or (0, height)
         if not _laid_out_as_kept(surface):
             picture = self.read(index)
             if picture is None:
                 return False
-            surface.blit(picture.convert(surface), (0, 0))
+            band = pygame.Rect(0, top, width, bottom - top)
+            surface.blit(picture.subsurface(band).convert(surface), band)
             return True
+        row = width * 4
         try:
             with open(self.path, "rb", buffering=0) as file:
-                file.seek(self._offset(index))
-                pixels = surface.get_view("1")
-                try:
-                    return file.readinto(pixels) == self._bytes  # type: ignore[arg-type]
-                finally:
-                    del pixels  # the surface is locked while it lives
+                file.seek(self._offset(index) + top * row)
+                view = surface.get_view("1")  # (the surface is locked while it lives)
+                with memoryview(view) as pixels, pixels.cast("B") as data:  # type: ignore[arg-type]
+                    return file.readinto(data[top * row:bottom * row]) == (bottom - top) * row
         except (OSError, ValueError, pygame.error):
             return False
 
