@@ -82,8 +82,36 @@ def test_the_stretched_picture_is_shown_until_the_whole_table_is_ready(
         return pygame.image.tobytes(picture.subsurface(below), "RGB")
 
     stand_ins = {table_part(pygame.transform.scale(picture, size))
-                 for picture in (old, renderer._halved(old))}
+                 for picture in (old, _halved(old, old.get_width() * old.get_height()))}
     assert len(frames) > 5 and {table_part(frame) for frame in frames} <= stand_ins
+
+
+def _halved(picture: pygame.Surface, work: int) -> pygame.Surface:
+    """``picture`` halved as after a resize, in steps of ``work``."""
+    half = pygame.Surface((picture.get_width() // 2, picture.get_height() // 2), 0, picture)
+    halving = renderer._Halving(picture, half)
+    while not halving.step(work):
+        pass
+    return half
+
+
+@given(st.tuples(st.integers(2, 90), st.integers(2, 90)), st.integers(1, 2000))
+def test_a_picture_halved_in_bands_is_the_one_halved_at_once(size, work) -> None:
+    """However many rows a step makes, the halved picture is the same (each of its rows
+    is the old picture's row twice its number), and a step reads at most its work."""
+    picture = pygame.image.frombytes(bytes(i * 37 % 251 for i in range(3 * size[0] * size[1])),
+                                     size, "RGB")
+    whole = _halved(picture, size[0] * size[1])
+    half = pygame.Surface(whole.get_size(), 0, picture)
+    halving, steps = renderer._Halving(picture, half), 1
+    while not halving.step(work):
+        steps += 1
+    rows = max(1, work // (2 * size[0]))  # of the half: twice as many of the old picture
+    assert steps == -(-whole.get_height() // rows)
+    assert pygame.image.tobytes(half, "RGB") == pygame.image.tobytes(whole, "RGB")
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(
+        pygame.transform.scale(picture.subsurface(0, 0, size[0], 2 * whole.get_height()),
+                               whole.get_size()), "RGB")
 
 
 def test_a_resize_opens_no_font(play, monkeypatch) -> None:

@@ -16,6 +16,7 @@ the still layer's buffer and only its new steps each frame.
 from __future__ import annotations
 
 import itertools
+import mmap
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
@@ -44,12 +45,16 @@ if TYPE_CHECKING:
 HIGHLIGHT = (255, 214, 92)
 FOCUS = (120, 200, 255)
 SLOT_LINE = (255, 255, 255, 46)
-#: Pixels of card pictures put together in a frame, per pixel of the window: about a
-#: quarter of a still frame's work (see :data:`~.cardimages.PICTURE_COST`).
-PICTURE_WORK = 0.25
+#: Pixels of card pictures put together in a frame, per pixel of the window (see
+#: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
+#: frame 0.2 ns a window's pixel, so this is 3 or 4 pictures, about a still frame.
+PICTURE_WORK = 0.1
 #: The work of one band of the still layer drawn after a resize, in pixels copied per
-#: pixel of the window (a card's pixel, blended, counts as two): about a still frame.
-BAND_WORK = 1.0
+#: pixel of the window (a card's pixel, blended, counts as two): under a still frame.
+BAND_WORK = 0.5
+#: The old picture's pixels read in a step halving it after a resize, per pixel of
+#: the window (a band of rows, its half's memory first written: under a still frame).
+HALVING_WORK = 0.125
 #: What a card's pixel costs to draw against a copied one.
 CARD_PIXEL = 2
 
@@ -76,6 +81,8 @@ class TableRenderer:
         #: bands, under way (see :meth:`_prepare_after_resize`).
         self._bar_steps: Iterator[None] | None = None
         self._still_bands: _Bands | None = None
+        #: The old picture being halved to free the still layer's buffer, under way.
+        self._halving: _Halving | None = None
         #: The next pass draws the whole window, the old picture stretched over it
         #: just after a resize or the new table once ready: work enough for a pass,
         #: its spare time is not taken.
@@ -125,8 +132,10 @@ class TableRenderer:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
             None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        # Kept between resizes (a 4K allocation page-faults for tens of ms).
+        # Kept between resizes (a 4K allocation page-faults for tens of ms); the third
+        # holds the old still layer halved after a resize (see _Halving).
         self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
+        self._halves = _Buffer(unwritten=True)
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
 
@@ -145,7 +154,7 @@ class TableRenderer:
         """Rebuild everything drawn from the geometry and the settings (``later``: the
         static layer is drawn in spare time, see :meth:`_prepare_after_resize`)."""
         if not later:
-            self.interim = None
+            self.interim = self._halving = None
         g = self.geometry
         settings = self.table.app.settings
         card_size, four, back = (g.card_w, g.card_h), settings.four_colour, settings.card_back
@@ -300,6 +309,7 @@ class TableRenderer:
         or, once the pictures of the cards in view are made (by the background thread
         meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
         resting, _, _ = self.table.board.layers()
+        width, height = self.geometry.size
         key = self._resting_key(resting)
         if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
             self._in_view = key, list(dict.fromkeys(
@@ -308,8 +318,14 @@ class TableRenderer:
             self.images.ask()
             return False
         self.images.ask()  # the thread makes them meanwhile
-        if self.interim is not None and self._still_buffer.holds(self.interim):
-            self.interim = _halved(self.interim)  # the buffer is the new still layer's
+        interim = self.interim
+        if interim is not None and self._still_buffer.holds(interim):  # (see _Halving)
+            halving = self._halving
+            if halving is None or halving.source is not interim:
+                size = interim.get_width() // 2, interim.get_height() // 2
+                halving = self._halving = _Halving(interim, self._halves.get(size))
+            if halving.step(round(width * height * HALVING_WORK)):
+                self.interim, self._halving = halving.picture, None
             return False
         if self.background is None:
             self._backdrop_step()
@@ -1441,14 +1457,41 @@ def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
         into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
 
 
-def _halved(picture: pygame.Surface) -> pygame.Surface:
-    """``picture`` at half its size each way, in a picture of its own (stretched over
-    the window, it looks the same as the whole one but for fine detail; a quarter of
-    the memory)."""
-    size = max(1, picture.get_width() // 2), max(1, picture.get_height() // 2)
-    half = pygame.Surface(size, 0, picture)
-    pygame.transform.scale(picture, size, half)
-    return half
+def _unwritten(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A picture of ``size`` in ``like``'s pixel format, its memory taken from the
+    system as it is first written, a part at a time (a new Surface clears all of it
+    at once: 8 MB, a 4K window's half, are about 5 ms of page faults in one step)."""
+    pixels = mmap.mmap(-1, size[0] * size[1] * 4)  # (the picture keeps it)
+    picture = pygame.image.frombuffer(pixels, size, "BGRA")
+    if like.get_bytesize() != 4 or picture.get_masks()[:3] != like.get_masks()[:3]:
+        return pygame.Surface(size, 0, like)
+    picture.set_alpha(None)  # its fourth byte is no alpha, as in ``like``
+    return picture
+
+
+class _Halving:
+    """``source`` at half its size each way (stretched over the window, it looks the
+    same as the whole one but for fine detail; a quarter of the memory) drawn into
+    ``picture``, in bands of rows of bounded work, one a step."""
+
+    def __init__(self, source: pygame.Surface, picture: pygame.Surface) -> None:
+        self.source, self.picture = source, picture
+        self._done = 0  # rows of the picture made
+
+    def step(self, work: int) -> bool:
+        """Make the next rows, reading at most ``work`` of the source's pixels (a row
+        at least); whether the picture is whole. Each row is the source's row twice
+        its number, whatever the bands (the picture is the same however made)."""
+        picture, source = self.picture, self.source
+        width, height = picture.get_size()
+        top = self._done
+        bottom = min(height, top + max(1, work // (2 * source.get_width())))
+        rows = pygame.Rect(0, 2 * top, source.get_width(),
+                           min(source.get_height(), 2 * bottom) - 2 * top)
+        pygame.transform.scale(source.subsurface(rows), (width, bottom - top),
+                               picture.subsurface(0, top, width, bottom - top))
+        self._done = bottom
+        return bottom == height
 
 
 #: A card turning over narrows in this many steps of its width: every card shows the
@@ -1502,8 +1545,10 @@ class _Buffer:
     used through a part of it the size of the window (no new allocation, and no
     page faults filling it, unless the window grows past it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, unwritten: bool = False) -> None:
         self._base: pygame.Surface | None = None
+        #: A new picture's memory is taken as it is first written (see :func:`_unwritten`).
+        self._unwritten = unwritten
 
     def get(self, size: tuple[int, int], besides: pygame.Surface | None = None) -> pygame.Surface:
         """A picture of ``size``; a new one when ``besides`` (shown meanwhile) is
@@ -1513,8 +1558,9 @@ class _Buffer:
                 or (besides is not None and besides.get_abs_parent() is base)):
             self._base = base = None  # let the old one go first
             screen = pygame.display.get_surface()
-            base = self._base = (pygame.Surface(size, 0, screen) if screen is not None
-                                 else pygame.Surface(size))
+            base = self._base = (pygame.Surface(size) if screen is None
+                                 else _unwritten(size, screen) if self._unwritten
+                                 else pygame.Surface(size, 0, screen))
         return base if base.get_size() == size else base.subsurface((0, 0, *size))
 
     def holds(self, surface: pygame.Surface | None) -> bool:
