@@ -338,7 +338,7 @@ class TableRenderer:
             self._put_together(until)
             return False
         if self._still_bands is None or self._still_bands.key != key:
-            self._still_bands = _Bands(self, resting, key)  # where the bands lie: a step
+            self._still_bands = _Bands(self, resting, key)  # the cards it shows: a step
             return False
         if not self._still_bands.step():
             return False
@@ -1587,10 +1587,15 @@ class _Bands:
         self.target = renderer._still_buffer.get(size, besides=renderer.interim)
         top = _uncovered(resting)
         self.cards = [renderer._placed(sprite) for sprite in resting if sprite in top]
-        self.bands = _bands(size, [image.get_rect(topleft=place) for image, place in self.cards])
+        self.bands: list[pygame.Rect] | None = None  # (found in the first step)
 
     def step(self) -> bool:
-        """Draw the next band; whether the layer is whole."""
+        """Find where the bands lie (the first step), or draw the next band; whether
+        the layer is whole."""
+        if self.bands is None:
+            self.bands = _bands(self.target.get_size(),
+                                [image.get_rect(topleft=place) for image, place in self.cards])
+            return False
         band, target = self.bands.pop(), self.target
         target.set_clip(band)
         target.blit(self.backdrop, band.topleft, band)
