@@ -37,8 +37,9 @@ def flip(*args):
     import json  # (once the modules are listed)
 
     if len(frames) == 1:
-        print(json.dumps({"modules": modules,
-                          "threads": threading.active_count(), "collecting": gc.isenabled()}))
+        print(json.dumps({"modules": modules, "threads": threading.active_count(),
+                          "collecting": gc.isenabled(), "frozen": gc.get_freeze_count(),
+                          "scanned": len(gc.get_objects())}))
     elif app.table.hinting.worker is not None:
         print(json.dumps({"later": sorted(sys.modules), "collecting": spared[-1]}))
         app.quit()
@@ -89,6 +90,8 @@ def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -
     assert loaded == []
     assert first["threads"] == 1  # no worker yet
     assert not first["collecting"] and later["collecting"]  # garbage: after the first frame
+    # What the start made is set aside: collections scan only what the game makes later.
+    assert first["frozen"] > 5 * first["scanned"]
     # Then, between frames, the search for a win is asked of the worker (from the
     # position's snapshot), and what the player has seen is worked out.
     assert {"spider.solver.state", "spider.solver.hints"} <= set(later["later"])
