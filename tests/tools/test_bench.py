@@ -28,6 +28,18 @@ def test_bench_alone_is_the_game_benchmark_and_the_solver_keeps_its_target() -> 
     assert parser.parse_args(["solver"]).handler is solver.command
 
 
+@pytest.mark.parametrize("words", [
+    ["--json", "out.json", "--sizes", "1280x720", "--frames", "9", "--quick", "game"],
+    ["game", "--json", "out.json", "--sizes", "1280x720", "--frames", "9", "--quick"],
+    ["--json", "out.json", "--quick", "game", "--sizes", "1280x720", "--frames", "9"],
+    ["--json", "out.json", "--sizes", "1280x720", "--frames", "9", "--quick"]])
+def test_the_game_benchmark_takes_its_options_before_or_after_its_name(words) -> None:
+    args = build_parser().parse_args(words)
+    assert (args.json, args.sizes, args.frames, args.quick) == (Path("out.json"), "1280x720",
+                                                                9, True)
+    assert build_parser().parse_args(["game"]).json is None
+
+
 def test_quick_bench_reports_every_scene_and_figure(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     result = subprocess.run([sys.executable, str(ROOT / "main.py"), "bench", "--quick",

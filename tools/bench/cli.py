@@ -15,7 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     targets = parser.add_subparsers(dest="target", parser_class=Parser)
     game_target = targets.add_parser("game", help="frame time, idle CPU, resize, memory, start-up")
     for target in (parser, game_target):
-        game.add_arguments(target)
+        game.add_arguments(target, after=target is game_target)
         target.set_defaults(handler=game.command)
     solver_target = targets.add_parser("solver", help="solver and hint engine benchmark")
     solver.add_arguments(solver_target)

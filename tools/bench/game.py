@@ -909,15 +909,20 @@ def _parse_size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The game benchmark's options (on ``bench`` and on ``bench game``)."""
-    parser.add_argument("--json", type=Path, metavar="OUT", help="also write the figures here")
+def add_arguments(parser: argparse.ArgumentParser, after: bool = False) -> None:
+    """The game benchmark's options (on ``bench`` and on ``bench game``; ``after``:
+    given after ``game``, they keep what was given before it when left out)."""
+    unset: dict[str, Any] = {"default": argparse.SUPPRESS} if after else {}
+    parser.add_argument("--json", type=Path, metavar="OUT", help="also write the figures here",
+                        **unset)
     parser.add_argument("--quick", action="store_true",
-                        help=f"{QUICK_FRAMES} frames per scene, one size, short idle (a smoke run)")
-    parser.add_argument("--frames", type=int, default=None,
-                        help=f"frames per scene (default {FRAMES})")
-    parser.add_argument("--sizes", default=None,
-                        help="window sizes, like 1280x720,3840x2160 (default: 720p, 1080p, 4K)")
+                        help=f"{QUICK_FRAMES} frames per scene, one size, short idle (a smoke run)",
+                        **unset)
+    parser.add_argument("--frames", type=int, help=f"frames per scene (default {FRAMES})",
+                        **unset)
+    parser.add_argument("--sizes",
+                        help="window sizes, like 1280x720,3840x2160 (default: 720p, 1080p, 4K)",
+                        **unset)
 
 
 def command(args: argparse.Namespace) -> int:
