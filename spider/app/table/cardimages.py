@@ -112,6 +112,9 @@ def card_svg(card: Card | None, four_colour: bool = False, folder: Path = CARDS,
 #: back adds at most one to a count, never enough to share a layer: whichever back is
 #: chosen, these stay the same.)
 _SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
+#: How each picture is drawn (see :meth:`CardImages._plan`), by the card, colours, art
+#: folder and back: the same at every size (a resize works out none again).
+_PLANS: dict[tuple[Card | None, bool, Path, str], Plan] = {}
 
 #: An SVG tag (compiled when first used, by ``re``: not at start-up).
 _TAG = rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>"
@@ -188,7 +191,6 @@ class CardImages:
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         self._fresh: dict[Card | None, pygame.Surface] = {}  # to replace stand-ins
         self._rasteriser: Rasteriser | None = None
-        self._plans: dict[Card | None, Plan] = {}
         if previous is not None:
             previous.close()  # its pictures still to be made are not wanted now
         while previous is not None and not previous._faces:
@@ -445,10 +447,11 @@ class CardImages:
         """How ``card`` is drawn: SVG sources stacked from the bottom, each with the key
         of the layer made by stacking up to it (None: the card itself, not kept).
         Leading shapes that many cards share are layers made once per size."""
-        plan = self._plans.get(card)
+        key = (card, self.four_colour, self.folder, self.back_name)
+        plan = _PLANS.get(key)
         if plan is not None:
             return plan
-        data = card_svg(card, self.four_colour, self.folder, self.back_name)
+        data = card_svg(*key)
         if data is None:
             return []
         parts = svg_parts(data)
@@ -459,7 +462,7 @@ class CardImages:
             return [(None, data)]
         # The back is whole in every start, as in the first (before the faces' art is
         # read): the same pixels whatever a process made before.
-        plan = self._plans[card] = ([(None, data)] if parts is None or card is None
+        plan = _PLANS[key] = ([(None, data)] if parts is None or card is None
                                     else self._layered(*parts))
         return plan
 
