@@ -385,7 +385,7 @@ class TableRenderer:
 
     def _bar_work(self) -> Iterator[None]:
         """The steps making the bar's fonts and words at a new size, one a step; the
-        last draws the bar."""
+        last two draw its buttons, then the bar."""
         if self._bar_steps is None:
             self._bar_steps = self._bar_preparing()
         return self._bar_steps
@@ -393,6 +393,9 @@ class TableRenderer:
     def _bar_preparing(self) -> Iterator[None]:
         yield from self.bar.preparing(self._bar_state())
         yield
+        if self._bar_strip is not None:  # the buttons (then kept), then the figures
+            self._buttons_drawn(self._bar_shows()[:_BUTTONS], self._bar_strip)
+            yield
         self._bar_picture()
 
     def _resting_key(self, resting: list[CardSprite]) -> tuple[object, ...]:
