@@ -1335,11 +1335,11 @@ def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int)
     of the others: drawn after them or before, they show the same. Else 0."""
     if not was_shown:
         return 0
-    try:  # (at most as many as there are in ``was_shown``)
-        place = now_shown.index(was_shown[0], max(0, len(now_shown) - len(was_shown)))
+    try:  # (at most as many as there are in ``was_shown``: looked for from the end)
+        count = now_shown[::-1].index(was_shown[0], 0, len(was_shown)) + 1
     except ValueError:
         return 0
-    count = len(now_shown) - place
+    place = len(now_shown) - count
     if was_shown[:count] != now_shown[place:]:
         return 0
     aside = {x for _, (x, _), _ in now_shown[place:]}
