@@ -335,6 +335,30 @@ def test_cards_flying_under_a_message_present_what_a_whole_frame_shows(play) -> 
 
 
 
+@pytest.mark.parametrize("flying", [False, True], ids=["at rest", "over dealt cards"])
+def test_a_message_fades_and_goes_presenting_its_place_alone(play, flying) -> None:
+    """A message fading and going (at rest, and as dealt cards fly under it) is drawn
+    by changes: at rest only its place is presented, and every frame shows what a
+    whole redraw shows."""
+    driver = play(position=RUN_POSITION)
+    driver.settle()
+    window = Window(driver.app, driver)
+    driver.app.notify("A message long enough to lie across the cards' way " * 3, 0.5)
+    driver.app.run_frames(1)  # (it comes: a whole frame)
+    place = driver.table.toast.placed(driver.table.geometry)
+    assert place is not None
+    start = len(window.frames)
+    if flying:
+        driver.key(pygame.K_d)
+    driver.app.run_frames(40)  # over the fading's 0.35 s, and on
+    frames = window.frames[start:]
+    assert driver.table.toast.message is None and len(frames) > 20
+    assert not any(frame.whole for frame in frames)
+    if not flying:
+        assert all(area == place[1] for frame in frames for area in frame.areas)
+    assert window.wrong == [] and window.matches_whole_redraw(driver)
+
+
 def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play) -> None:
     driver = play(position=WIN_POSITION)
     driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)

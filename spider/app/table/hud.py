@@ -367,8 +367,13 @@ class Toast:
         """Seconds until the toast starts fading (when the loop must draw again)."""
         return max(0.0, self.left - self.FADE) if self.visible else None
 
+    @property
+    def alpha(self) -> int:
+        """How opaque the message is drawn now (0 to 255): it fades at the end."""
+        return 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
+
     def update(self, dt: float) -> bool:
-        """Advance the timer; True when the picture changes."""
+        """Advance the timer; True when the picture changes (it fades or goes)."""
         if self.message is None:
             return False
         was_fading = self.fading
@@ -392,8 +397,7 @@ class Toast:
         if self._key != key:
             self._key, self._surface = key, _toast_surface(self.message, geometry)
         assert self._surface is not None
-        alpha = 255 if self.left >= self.FADE else round(255 * self.left / self.FADE)
-        self._surface.set_alpha(alpha)
+        self._surface.set_alpha(self.alpha)
         y = height - geometry.pad * 2 - geometry.card_h // 2
         return self._surface, self._surface.get_rect(center=(width // 2, y))
 

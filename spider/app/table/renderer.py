@@ -126,8 +126,10 @@ class TableRenderer:
         #: The places of the bar's picture drawn again since the window last showed it
         #: (None: all of it; see :meth:`_bar_picture`).
         self._bar_unshown: list[pygame.Rect] | None = None
-        #: What the last whole frame showed over the cards (see :meth:`_overlay_key`).
+        #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
+        #: The message as the window shows it (see :meth:`_message_state`).
+        self._message_shown: _Message = _NO_MESSAGE
         #: The geometry, the bar's place and the window below it (made once a size:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
@@ -438,6 +440,7 @@ class TableRenderer:
             self._moved, self._overlays = shown
         else:
             self._bar_unshown = []
+            self._message_shown = self._message_state()
 
     def _draw_at_rest(self, surface: pygame.Surface) -> bool:
         """The table at rest drawn whole, when it is: the still layer and the bar, with
@@ -450,11 +453,27 @@ class TableRenderer:
         resting, flying, dragged = self.table.board.layers()
         if flying or dragged or self._highlights():
             return False
-        self._overlays, self._moved = overlays, []
+        self._overlays, self._moved, self._message_shown = overlays, [], _NO_MESSAGE
         self._blit_below_bar(surface, self._still_layer(resting))
         surface.blit(self._bar_picture(), self._bar_rects()[0])
         self._bar_unshown = []
         return True
+
+    def _message_state(self) -> _Message:
+        """The message as the window shows it once drawn now: its words, how opaque
+        and where (:data:`_NO_MESSAGE`: none)."""
+        toast = self.table.toast
+        placed = toast.placed(self.geometry)
+        return _NO_MESSAGE if placed is None else (toast.message, toast.alpha, placed[1])
+
+    def _message_changes(self) -> list[pygame.Rect]:
+        """Where the message differs from the one the window shows (it came, faded or
+        went): its place then and now; noted as shown."""
+        if self.table.toast.message is None and self._message_shown is _NO_MESSAGE:
+            return []  # (mostly: none, before or now)
+        now = self._message_state()
+        was, self._message_shown = self._message_shown, now
+        return [] if now == was else [place for _, _, place in (was, now) if place is not None]
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
         """The demo's banner or the message over everything else."""
@@ -653,10 +672,13 @@ class TableRenderer:
         when only a whole redraw will do. The cascade: its new steps (also under a
         dialog that covers it simply). Otherwise, with nothing above the table: the
         places moving cards left and entered, the places where cards landed, and the
-        bar when what it shows changed (the clock's second)."""
+        bar when what it shows changed (the clock's second), and the message where it
+        came, faded or went."""
         table = self.table
         celebration = table.controller.celebration
         if celebration is not None:
+            if self._message_changes():
+                return None  # (the cascade covers what it draws again simply)
             covers = [scene.cover() for scene in above]
             toast = table.toast.placed(self.geometry)
             if toast is not None:  # the message covers the cascade simply, under a dialog
@@ -667,16 +689,21 @@ class TableRenderer:
                 return None
             drawn = celebration.draw_changes(surface, [cover for cover in covers if cover])
             return [surface.get_rect()] if drawn else None
-        overlays = self._overlay_key()
+        overlays, shown = self._overlay_key(), self._overlays
+        banner = overlays[4]
         if (above or self.interim is not None or self._moved is None
-                or overlays != self._overlays or overlays[:3] != _NO_OVERLAYS):
-            return None  # the hint's mark, the shaking stock, the focus ring: drawn whole
+                or overlays[:3] != _NO_OVERLAYS or shown[:3] != _NO_OVERLAYS
+                or banner != shown[4] or (banner is not None and overlays[3] != shown[3])):
+            # The hint's mark, the shaking stock, the focus ring, a banner and a message
+            # coming or going over it (it shows where the message does not): drawn whole.
+            return None
         resting, flying, dragged = table.board.layers()
         landed = self._still_changes(resting)
         if landed is None:
             return None
         moved = self._moving_areas(flying, dragged, self._highlights())
-        areas = _joined([*self._moved, *(area for area, _ in moved), *landed])
+        areas = _joined([*self._moved, *(area for area, _ in moved), *landed,
+                         *self._message_changes()])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
         areas = [area for area in areas if area.w and area.h]
@@ -700,10 +727,10 @@ class TableRenderer:
             copy_area(surface, self._still, area.topleft, area)
             surface.blits([blit for place, blits in moved if place.colliderect(area)
                            for blit in blits], doreturn=False)
-            if messages:  # they change in whole frames
+            if messages:  # (over the cards, where they lie in the area)
                 self._draw_messages(surface)
         surface.set_clip(None)
-        self._moved = [area for area, _ in moved]
+        self._moved, self._overlays = [area for area, _ in moved], overlays
         for place in bar_places:
             copy_area(surface, picture, place.topleft, place.move(-bar_rect.x, -bar_rect.y))
             areas.append(place)
@@ -1260,6 +1287,10 @@ _FLYING = 0.5
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.
 _AT_REST = (*_NO_OVERLAYS, None, None)
+#: A message as the window shows it: its words, how opaque (0 to 255) and where.
+_Message = tuple[str | None, int, pygame.Rect | None]
+#: No message shown.
+_NO_MESSAGE: _Message = (None, 0, None)
 
 
 #: What to blit: a picture, its place as a rectangle, and (or the whole picture) the
@@ -1323,11 +1354,11 @@ def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int)
     of the others: drawn after them or before, they show the same. Else 0."""
     if not was_shown:
         return 0
-    try:  # (at most as many as there are in ``was_shown``)
-        place = now_shown.index(was_shown[0], max(0, len(now_shown) - len(was_shown)))
+    try:  # (at most as many as there are in ``was_shown``: looked for from the end)
+        count = now_shown[::-1].index(was_shown[0], 0, len(was_shown)) + 1
     except ValueError:
         return 0
-    count = len(now_shown) - place
+    place = len(now_shown) - count
     if was_shown[:count] != now_shown[place:]:
         return 0
     aside = {x for _, (x, _), _ in now_shown[place:]}

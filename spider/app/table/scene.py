@@ -182,8 +182,8 @@ class TableScene(Scene):
             for cue in board.update(dt):
                 app.play_sound(cue)
         changed = self.hinting.update(dt)
-        if toast.message is not None:
-            changed = toast.update(dt) or changed
+        if toast.message is not None and toast.update(dt):
+            app.request_changes()  # the message's place alone (see the renderer)
         if controller.win_pending or controller.celebration is not None:
             changed = controller.update_win(dt) or changed
         if moved or board.moving:
