@@ -3,18 +3,19 @@
 With at most one deal left (none with one suit) and few cards face down, a
 determinization (one guess at the hidden cards, see :mod:`spider.solver.hints`)
 is small enough to solve with full knowledge on a modest budget. The look-ahead's
-best few actions are checked in turn: in how many worlds can the game still be won
-after it? The action that keeps the most worlds winnable is played, ties going
-to the look-ahead's order, so among actions that win alike the one that turns
-cards (and so learns most) comes first. A candidate stops being checked once
-it cannot beat the best so far, and the check ends once one wins every world
-or the hint's budget is spent. The work is counted in positions expanded, so
-the answer is the same on any machine.
+best few actions are checked world by world: in how many worlds can the game still
+be won after each? The action that keeps the most worlds winnable is played, ties
+going to the look-ahead's order, so among actions that win alike the one that turns
+cards (and so learns most) comes first. A candidate stops being checked once it
+cannot beat the best so far, and the check ends once one candidate is left or the
+hint's budget is spent. The work is counted in positions expanded, so the answer
+is the same on any machine.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from spider.solver.search import Searcher
 from spider.solver.state import DOWN, Columns, Position, Step
@@ -49,20 +50,45 @@ def can_win(world: Position, nodes: int = NODES) -> tuple[bool, int]:
 def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
                  budget: int = BUDGET) -> tuple[int, int]:
     """The index of the choice (the steps of a candidate action, best first) after which
-    most of ``worlds`` can be won, and in how many; (-1, 0) when none is won."""
-    best, best_wins = -1, 0
-    for index, steps in enumerate(choices):
-        wins = 0
-        for number, world in enumerate(worlds):
-            if budget <= 0 or wins + len(worlds) - number <= best_wins:
+    most of ``worlds`` can be won, and in how many of those it was solved in; (-1, 0) when
+    none is won.
+
+    The worlds are taken one at a time, and every choice still in the running is solved
+    in a world before the next: when the budget runs out, the choices have been compared
+    on the same worlds (a world not finished for all of them counts for none), not the
+    first on all worlds and the others on none. A choice leaves the running once it can
+    no longer beat the best (or tie with it from before it in the order).
+    """
+    wins = [0] * len(choices)
+    running = list(range(len(choices)))
+    for number, world in enumerate(worlds):
+        won_here = []
+        for index in running:
+            if budget <= 0:
                 break
-            for step in steps:
-                world = world.play(step)
-            won, spent = can_win(world, min(NODES, budget))
+            position = world
+            for step in choices[index]:
+                position = position.play(step)
+            won, spent = can_win(position, min(NODES, budget))
             budget -= spent
-            wins += won
-        if wins > best_wins:
-            best, best_wins = index, wins
-        if budget <= 0 or best_wins == len(worlds):
-            break
-    return best, best_wins
+            if not won and budget <= 0:
+                break  # cut short by the budget: not known to be lost
+            won_here.append(won)
+        else:
+            for index, won in zip(running, won_here, strict=True):
+                wins[index] += won
+            left = len(worlds) - number - 1
+            lead = _best(wins, running)
+            running = [index for index in running
+                       if wins[index] + left > wins[lead]
+                       or (index <= lead and wins[index] + left == wins[lead])]
+            if len(running) > 1:
+                continue
+        break
+    best = _best(wins, range(len(choices)))
+    return (best, wins[best]) if wins[best] else (-1, 0)
+
+
+def _best(wins: list[int], indices: Iterable[int]) -> int:
+    """Of ``indices``, the one with most wins, the first on ties."""
+    return max(indices, key=lambda index: (wins[index], -index))

@@ -53,16 +53,15 @@ def counted_wins(monkeypatch, won) -> list[Position]:  # type: ignore[no-untyped
 def test_the_choice_after_which_most_worlds_are_won_is_taken(monkeypatch):
     solved = counted_wins(monkeypatch, lambda world: world.is_won)
     choices: list[tuple[Step, ...]] = [(), ((1, 0, 1),), ((1, 2, 1),)]
-    assert most_winning([position(ONE_RUN)] * 3, choices) == (1, 3)
-    assert len(solved) == 6  # the second wins every world: the third is not checked
+    assert most_winning([position(ONE_RUN)] * 3, choices) == (1, 2)
+    assert len(solved) == 6  # after two worlds neither other choice can catch up
 
 
 def test_a_choice_is_checked_only_while_it_can_beat_the_best(monkeypatch):
-    solved = counted_wins(monkeypatch, lambda world: world.removed == 7)
     start = position(ONE_RUN)
-    worlds = [Position(start.cols, (), removed) for removed in (0, 0, 7, 7)]
-    assert most_winning(worlds, [(), ()]) == (0, 2)
-    assert len(solved) == 4 + 2  # the second lost two worlds: it can only tie
+    solved = counted_wins(monkeypatch, lambda world: world.cols == start.cols)
+    assert most_winning([start] * 4, [(), ((1, 2, 1),)]) == (0, 2)
+    assert len(solved) == 2 + 2  # the second lost two worlds: it can at best tie
 
 
 def test_worlds_are_solved_only_within_the_budget(monkeypatch):
@@ -77,3 +76,38 @@ def test_worlds_are_solved_only_within_the_budget(monkeypatch):
     assert most_winning([position(ONE_RUN)] * 6, [((1, 0, 1),), ((1, 2, 1),)],
                         budget=2 * nodes + 10) == (-1, 0)
     assert given == [nodes, nodes, 10]
+
+
+STAY, ACE_HOME = (), ((1, 0, 1),)  # the ace home removes the spades: one run more
+
+
+def worlds_won(monkeypatch, after_stay: set[int], after_ace_home: set[int]) -> list[Position]:
+    """Three worlds of ONE_RUN told apart by their runs removed (6, 5, 4), won after
+    staying or after the ace home as the two sets of those numbers say; a lost world
+    spends all its nodes."""
+    start = position(ONE_RUN)
+
+    def fake(world: Position, nodes: int) -> tuple[bool, int]:
+        staying = world.cols == start.cols
+        won = world.removed in after_stay if staying else world.removed - 1 in after_ace_home
+        return (True, 1) if won else (False, nodes)
+
+    monkeypatch.setattr(endgame, "can_win", fake)
+    return [Position(start.cols, (), removed) for removed in (6, 5, 4)]
+
+
+def test_when_the_budget_runs_out_the_choices_are_compared_on_the_same_worlds(monkeypatch):
+    # Staying wins one world of three, the ace home two. The budget runs out in the
+    # third world: staying, solved in all three worlds before the ace home in any, must
+    # not win on worlds the other never saw.
+    worlds = worlds_won(monkeypatch, after_stay={6}, after_ace_home={6, 5})
+    nodes = endgame.NODES
+    assert most_winning(worlds, [STAY, ACE_HOME], budget=2 * nodes + 2) == (1, 2)
+
+
+def test_a_world_cut_short_by_the_budget_counts_for_no_choice(monkeypatch):
+    # Staying loses the first world and wins the second, the ace home the other way
+    # round, but its search in the second world is cut short by the budget: not a loss.
+    worlds = worlds_won(monkeypatch, after_stay={5}, after_ace_home={6})
+    nodes = endgame.NODES
+    assert most_winning(worlds, [STAY, ACE_HOME], budget=nodes + 2 + nodes // 2) == (1, 1)
