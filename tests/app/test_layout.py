@@ -55,6 +55,18 @@ def test_a_long_column_squeezes_its_gaps_to_fit() -> None:
     assert long[-1] + g.card_h > g.column_bottom[0] - g.face_up_gap  # uses the room it has
 
 
+def test_columns_of_one_shape_are_each_placed_in_their_own_room() -> None:
+    g = TableGeometry((1280, 720), 10)
+    faces = [False] * 5 + [True] * 20  # long enough to be squeezed
+    short, tall = 0, 5  # above the bottom row, and not
+    assert g.column_bottom[short] < g.column_bottom[tall]
+    first = list(g.card_ys(short, faces))
+    assert list(g.card_ys(tall, faces)) == list(TableGeometry((1280, 720), 10).card_ys(tall, faces))
+    assert g.card_ys(tall, faces)[-1] > first[-1]  # the taller room, used
+    assert list(g.card_ys(short, faces)) == first  # asked again: the same places
+    assert first[-1] + g.card_h <= g.column_bottom[short]
+
+
 def test_columns_above_the_bottom_row_stop_short_of_it() -> None:
     g = TableGeometry((1920, 1080), 10)
     assert g.column_bottom[0] <= g.runs_box.y

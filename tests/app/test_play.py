@@ -528,6 +528,17 @@ def test_animation_off_puts_cards_in_place_at_once(play) -> None:
     assert_settled(driver)  # without running a single frame
 
 
+@pytest.mark.parametrize("speed", ["normal", "off"])
+def test_an_undone_deal_goes_back_onto_the_stock(play, speed: str) -> None:
+    driver = play(animation_speed=speed)
+    driver.key(pygame.K_d)
+    driver.settle()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert len(driver.table.game.stock) == 50
+    driver.settle()
+    assert_settled(driver)  # each card face down on its pile
+
+
 def test_f11_and_alt_enter_toggle_full_screen(play) -> None:
     driver = play(size=(1000, 700))
     app = driver.app

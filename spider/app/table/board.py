@@ -109,6 +109,8 @@ class Board:
         self._ys: dict[int, tuple[list[bool], list[CardSprite]]] = {}
         self._ys_geometry = geometry
         self._stock_seen: list[object] = []  # the piles and cards when last placed
+        #: The stock's sprites placed elsewhere since the last action was shown.
+        self._stock_moved: list[CardSprite] = []
         self._finished = -1  # the version the last finish left (see :meth:`finish`)
         #: What the actions shown since the last :meth:`check` changed: the columns,
         #: whether the stock, and the last action (for the report).
@@ -305,22 +307,30 @@ class Board:
             for sprite, y in zip(column, ys, strict=True):
                 sprite.target = (x, y)
         if stock:
-            self._place_stock()
+            self._stock_moved += self._place_stock()
         if runs:
             for slot, run in enumerate(self.runs):
                 place = g.run_slot(slot)
                 for sprite in run:
                     sprite.target = place
 
-    def _place_stock(self) -> None:
+    def _place_stock(self) -> list[CardSprite]:
+        """Set the stock's places; return the sprites whose place changed (piles keep
+        theirs as others are dealt)."""
         piles = self._piles()
         stock = [piles, *self.stock]
-        if stock != self._stock_seen:  # (the same cards: their places stand)
-            width = len(self.columns) or 1
-            spots = [self.geometry.stock_pile(pile, piles) for pile in range(piles)]
-            for index, sprite in enumerate(self.stock):
-                sprite.target = spots[index // width]
-            self._stock_seen = stock
+        if stock == self._stock_seen:  # (the same cards: their places stand)
+            return []
+        width = len(self.columns) or 1
+        spots = [self.geometry.stock_pile(pile, piles) for pile in range(piles)]
+        moved = []
+        for index, sprite in enumerate(self.stock):
+            spot = spots[index // width]
+            if sprite.target != spot:
+                sprite.target = spot
+                moved.append(sprite)
+        self._stock_seen = stock
+        return moved
 
     # ------------------------------------------------------------ animation
     def finish(self) -> None:
@@ -391,7 +401,7 @@ class Board:
         ``dropped``: the player released the cards where they now are, so a move
         settles from there instead of flying. The model is already in its new state.
         """
-        self.dragging = []
+        self.dragging, self._stock_moved = [], []
         self._touch()
         events = reversed(outcome.events) if outcome.undone else outcome.events
         cursor = self.time
@@ -424,7 +434,7 @@ class Board:
         self._unchecked.update(settling)  # (checked after the frame: see check)
         self._stock_unchecked = self._stock_unchecked or stock_changed
         self._last_shown = outcome.action
-        self._settle_rest(settling, stock_changed)
+        self._settle_rest(settling)
         self._touch()
 
     def check(self, game: Game) -> bool:
@@ -549,15 +559,15 @@ class Board:
                                        t.run, FLIGHT, True))
         return end
 
-    def _settle_rest(self, settling: dict[int, float], stock: bool) -> None:
+    def _settle_rest(self, settling: dict[int, float]) -> None:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there, in the columns changed
-        (``settling``, with when they may), the stock when cards were dealt or given
-        back (``stock``) and the last run (the others cannot change); every card ends
-        right."""
+        (``settling``, with when they may), of the stock those placed elsewhere and
+        the last run (the others cannot change); every card ends right."""
         for number, start in settling.items():
             self._settle(self.columns[number], start)
-        self._settle(itertools.chain(self.stock if stock else (), *self.runs[-1:]), self.time)
+        moved, self._stock_moved = self._stock_moved, []
+        self._settle(itertools.chain(moved, *self.runs[-1:]), self.time)
 
     def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
         for sprite in sprites:

@@ -24,6 +24,9 @@ MIN_FACE_DOWN_GAP = 0.035
 PADDING = 0.08
 #: The table must hold this many card heights below the bar (tableau plus bottom row).
 TABLE_ROWS = 3.3
+#: How many columns' shapes (their room and sides up) the places of whose cards are
+#: kept (the list starts again when full: a game places a few hundred).
+_SHAPES_KEPT = 256
 
 
 class Box(NamedTuple):
@@ -100,21 +103,37 @@ class TableGeometry:
             row_y - self.pad if self._over_bottom_row(x) else height - self.pad
             for x in self.column_x
         )
+        #: The cards' ys of the columns' shapes placed so far (see :meth:`card_ys`).
+        self._ys: dict[tuple[int | bool, ...], tuple[int, ...]] = {}
 
     def _over_bottom_row(self, x: int) -> bool:
         return any(x < box.right and box.x < x + self.card_w
                    for box in (self.runs_box, self.stock_area))
 
     # ------------------------------------------------------------ columns
-    def card_ys(self, column: int, faces: Sequence[bool]) -> list[int]:
+    def card_ys(self, column: int, faces: Sequence[bool]) -> tuple[int, ...]:
         """The y of each card of ``column`` (deepest first), given which are face up.
 
         Face-down cards overlap more tightly than face-up ones. A column too long
-        for its room squeezes face-down gaps first, then face-up gaps.
+        for its room squeezes face-down gaps first, then face-up gaps. Kept by the
+        column's room and sides up: an action places several columns, most of the
+        same few shapes (a deal gives every column a card), again and again.
         """
+        bottom = self.column_bottom[column]
+        key = (bottom, *faces)
+        ys = self._ys.get(key)
+        if ys is None:
+            if len(self._ys) >= _SHAPES_KEPT:
+                self._ys.clear()
+            ys = self._ys[key] = self._card_ys(bottom, faces)
+        return ys
+
+    def _card_ys(self, bottom: int, faces: Sequence[bool]) -> tuple[int, ...]:
+        """The y of each card of a column that reaches down to ``bottom`` (see
+        :meth:`card_ys`)."""
         if not faces:
-            return []
-        room = max(0, self.column_bottom[column] - self.top - self.card_h)
+            return ()
+        room = max(0, bottom - self.top - self.card_h)
         down = faces.count(False) - (not faces[-1])  # (the last card's side takes no room)
         up = len(faces) - 1 - down
         down_gap, up_gap = self.face_down_gap, self.face_up_gap
@@ -131,7 +150,7 @@ class TableGeometry:
         for face in faces:
             ys.append(int(y))
             y += up_gap if face else down_gap
-        return ys
+        return tuple(ys)
 
     def card_box(self, column: int, y: int) -> Box:
         return Box(self.column_x[column], y, self.card_w, self.card_h)
