@@ -131,6 +131,20 @@ def test_a_resize_opens_no_font(play, monkeypatch) -> None:
     assert opened == [] and driver.table.bar.font_size in sizes
 
 
+def test_a_resize_measures_the_bars_words_one_a_pass(play) -> None:
+    """A word's first measure at a size loads its letters (some 5 µs each): after a
+    resize the words the bar is laid out by and the time's values its place is found
+    from are measured between frames, one a pass, not ten in the pass that lays the
+    bar out or draws it."""
+    driver = play(position=long_position())
+    text._width.cache_clear()
+    driver.resize((1234, 777))
+    misses = [0]
+    _passes(driver, lambda: misses.append(text._width.cache_info().misses))
+    measured = [after - before for before, after in pairwise(misses)]
+    assert sum(measured) >= 15 and max(measured) == 1
+
+
 @given(st.tuples(st.integers(640, 3840), st.integers(480, 2160)),
        st.lists(st.tuples(st.integers(-200, 3900), st.integers(-200, 2200),
                           st.integers(20, 400), st.integers(20, 560)), max_size=120))

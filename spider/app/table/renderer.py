@@ -386,13 +386,15 @@ class TableRenderer:
             self._background_work = None
 
     def _bar_work(self) -> Iterator[None]:
-        """The steps making the bar's fonts and words at a new size, one a step; the
-        last two draw its buttons, then the bar."""
+        """The steps measuring the bar's words and making its fonts and words at a new
+        size, one a step; the last two draw its buttons, then the bar."""
         if self._bar_steps is None:
             self._bar_steps = self._bar_preparing()
         return self._bar_steps
 
     def _bar_preparing(self) -> Iterator[None]:
+        if self._bar is None:
+            yield from TopBar.measuring(self.geometry, hint=self.table.app.settings.hints)
         yield from self.bar.preparing(self._bar_state())
         yield
         if self._bar_strip is not None:  # the buttons (then kept), then the figures
