@@ -131,6 +131,22 @@ def test_a_resize_opens_no_font(play, monkeypatch) -> None:
     assert opened == [] and driver.table.bar.font_size in sizes
 
 
+def test_the_new_still_layers_cards_are_gathered_in_shares(play, monkeypatch) -> None:
+    """The pictures and places of the cards the new still layer shows (a few µs each)
+    are gathered a share a pass: a long game's, not all in one."""
+    driver = play(position=long_position())
+    placed: list[object] = []
+    place = renderer.TableRenderer._placed
+    monkeypatch.setattr(renderer.TableRenderer, "_placed",
+                        lambda self, *args: (placed.append(args), place(self, *args))[1])
+    driver.resize((1000, 640))
+    counts = [0]
+    _passes(driver, lambda: counts.append(len(placed)))
+    gathered = [after - before for before, after in pairwise(counts)]
+    assert sum(gathered) > 2 * renderer.PLACED_A_STEP
+    assert max(gathered) <= renderer.PLACED_A_STEP
+
+
 def test_a_resize_measures_the_bars_words_one_a_pass(play) -> None:
     """A word's first measure at a size loads its letters (some 5 µs each): after a
     resize the words the bar is laid out by and the time's values its place is found

@@ -52,6 +52,9 @@ PICTURE_WORK = 0.1
 #: The work of one band of the still layer drawn after a resize, in pixels copied per
 #: pixel of the window (a card's pixel, blended, counts as two): under a still frame.
 BAND_WORK = 0.5
+#: The resting cards whose pictures and places a step gathers for those bands (a few
+#: microseconds each: a long game's 104, gathered at once, took 0.3 ms).
+PLACED_A_STEP = 32
 #: The old picture's pixels read in a step halving it after a resize, per pixel of
 #: the window (a band of rows, its half's memory first written: under a still frame).
 HALVING_WORK = 0.125
@@ -340,7 +343,7 @@ class TableRenderer:
             self._put_together(until)
             return False
         if self._still_bands is None or self._still_bands.key != key:
-            self._still_bands = _Bands(self, resting, key)  # the cards it shows: a step
+            self._still_bands = _Bands(self, resting, key)  # a step
             return False
         if not self._still_bands.step():
             return False
@@ -1617,17 +1620,24 @@ class _Bands:
     def __init__(self, renderer: TableRenderer, resting: list[CardSprite],
                  key: tuple[object, ...]) -> None:
         self.key = key  # (see TableRenderer._resting_key)
+        self.renderer = renderer
         self.resting = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
         self.backdrop = renderer._backdrop()
         size = self.backdrop.get_size()
         self.target = renderer._still_buffer.get(size, besides=renderer.interim)
         top = _uncovered(resting)
-        self.cards = [renderer._placed(sprite) for sprite in resting if sprite in top]
-        self.bands: list[pygame.Rect] | None = None  # (found in the first step)
+        self.unplaced = [sprite for sprite in resting if sprite in top]  # (gathered in steps)
+        self.cards: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.bands: list[pygame.Rect] | None = None  # (found after the cards)
 
     def step(self) -> bool:
-        """Find where the bands lie (the first step), or draw the next band; whether
-        the layer is whole."""
+        """Gather the next ``PLACED_A_STEP`` cards' pictures and places, find where the
+        bands lie (the step after the last), or draw the next band; whether the layer
+        is whole."""
+        if self.unplaced:
+            placing, self.unplaced = self.unplaced[:PLACED_A_STEP], self.unplaced[PLACED_A_STEP:]
+            self.cards += map(self.renderer._placed, placing)
+            return False
         if self.bands is None:
             self.bands = _bands(self.target.get_size(),
                                 [image.get_rect(topleft=place) for image, place in self.cards])
