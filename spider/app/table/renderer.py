@@ -225,14 +225,15 @@ class TableRenderer:
                       keep: bool = False) -> Generator[None, None, pygame.Surface]:
         """The static layer drawn into ``into``, in steps of at most about what a still
         frame takes: the cloth (kept by an earlier run, or its light, then its grain;
-        ``keep``: a cloth drawn afresh is kept for the next run); the bar's backdrop
-        and the outlines of empty places. Returns the picture (``into`` unless it does
+        ``keep``: a cloth drawn afresh is kept for the next run); the bar's backdrop;
+        the outlines of empty places. Returns the picture (``into`` unless it does
         not fit)."""
         g = self.geometry
         colour = table_colour(self.table.app.settings.table)
         surface = yield from cloth(g.size, colour, into, keep)
         yield
         draw_backdrop(surface, g.bar)
+        yield
         line = max(1, g.card_w // 50)
         slot = self.images.outline(SLOT_LINE, line)
         parts = _drawn_parts(slot, line + OPAQUE_EDGE, self.images.radius + line + OPAQUE_EDGE)
