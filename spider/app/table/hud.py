@@ -125,22 +125,18 @@ class TopBar:
     @staticmethod
     def measuring(geometry: TableGeometry, hint: bool = False) -> Iterator[None]:
         """The words a bar for ``geometry`` is laid out by, measured at its first font
-        size one a step: a word's first measure at a size loads its letters (some 5 µs
-        each), so after a resize this is done between frames, not all in the step that
-        lays the bar out (``TopBar`` then finds them measured; a smaller size, for
-        labels too long to fit, is measured there)."""
+        size in steps (see :func:`_measuring`): after a resize this is done between
+        frames, not all in the step that lays the bar out (``TopBar`` then finds them
+        measured; a smaller size, for labels too long to fit, is measured there)."""
         size = _first_font_size(geometry)
-        for label in _sized_words(hint):
-            text.width(label, size)
-            yield
-        for word, bold in _status_words(_widest_figures()):
-            text.width(word, size, bold)
-            yield
+        yield from _measuring([*((label, False) for label in _sized_words(hint)),
+                               *_status_words(_widest_figures())], size)
 
     def preparing(self, state: Mapping[str, Any]) -> Iterator[None]:
-        """The fonts the bar draws with, then its words and the widths of the time's
-        values, made one at a time: after a resize each is a step between frames (a font
-        at a new size is the face already open, set to that size: about 20 µs).
+        """The fonts the bar draws with, then its words, made one at a time, and the
+        widths of the time's values (see :func:`_measuring`): after a resize each is a
+        step between frames (a font at a new size is the face already open, set to that
+        size: about 20 µs).
         ``state``: what the bar is to show (as :meth:`draw` is given)."""
         size, small = self.status_size, self.small_size
         for face in sorted({(self.font_size, False), (size, False), (size, True),
@@ -158,9 +154,8 @@ class TopBar:
                       format_time(state["seconds"])):
             _figure(value, size, WHITE, True)
             yield
-        for value in _times_of(_digits(format_time(state["seconds"]))):  # (see _widest_time)
-            text.width(value, size, True)
-            yield
+        yield from _measuring([(value, True) for value in _times_of(  # (see _widest_time)
+            _digits(format_time(state["seconds"])))], size)
         _figure(state["code"], small, DIM, False)
         if state["note"]:
             yield
@@ -324,6 +319,24 @@ def _widest_time_of(shape: str, size: int, language: str) -> int:
 def _widest_time(value: str, size: int) -> int:
     """The width of the widest time of the same shape as ``value`` (in bold)."""
     return _widest_time_of(_digits(value), size, current_language())
+
+
+#: Letters measured in a step after a resize: a word's first measure at a size loads
+#: its letters (some 5 µs each).
+LETTERS_A_STEP = 24
+
+
+def _measuring(words: list[tuple[str, bool]], size: int) -> Iterator[None]:
+    """``words`` (bold or not) measured at ``size``, ``LETTERS_A_STEP`` letters a step
+    (a longer word alone)."""
+    letters = 0
+    for word, bold in words:
+        if letters and letters + len(word) > LETTERS_A_STEP:
+            letters = 0
+            yield
+        text.width(word, size, bold)
+        letters += len(word)
+    yield
 
 
 def _first_font_size(geometry: TableGeometry) -> int:
