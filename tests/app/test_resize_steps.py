@@ -4,6 +4,7 @@ stretched, stands in; the window then shows exactly what a whole redraw shows.""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
 
 import pygame
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, renderer
+from spider.app.table import cardimages, hud, renderer
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text
@@ -129,6 +130,40 @@ def test_a_resize_opens_no_font(play, monkeypatch) -> None:
     driver.resize((1234, 777))
     _passes(driver)
     assert opened == [] and driver.table.bar.font_size in sizes
+
+
+def test_the_new_still_layers_cards_are_gathered_in_shares(play, monkeypatch) -> None:
+    """The pictures and places of the cards the new still layer shows (a few µs each)
+    are gathered a share a pass: a long game's, not all in one."""
+    driver = play(position=long_position())
+    placed: list[object] = []
+    place = renderer.TableRenderer._placed
+    monkeypatch.setattr(renderer.TableRenderer, "_placed",
+                        lambda self, *args: (placed.append(args), place(self, *args))[1])
+    driver.resize((1000, 640))
+    counts = [0]
+    _passes(driver, lambda: counts.append(len(placed)))
+    gathered = [after - before for before, after in pairwise(counts)]
+    assert sum(gathered) > 2 * renderer.PLACED_A_STEP
+    assert max(gathered) <= renderer.PLACED_A_STEP
+
+
+def test_a_resize_measures_the_bars_words_a_few_a_pass(play, monkeypatch) -> None:
+    """A word's first measure at a size loads its letters (some 5 µs each): after a
+    resize the words the bar is laid out by and the time's values its place is found
+    from are measured between frames, a few a pass, not all in the pass that lays the
+    bar out or draws it."""
+    driver = play(position=long_position())
+    measured: list[str] = []
+    measure = text._width.__wrapped__
+    monkeypatch.setattr(text, "_width", lru_cache(maxsize=None)(
+        lambda word, *rest: (measured.append(word), measure(word, *rest))[1]))
+    driver.resize((1234, 777))
+    counts = [0]
+    _passes(driver, lambda: counts.append(len(measured)))
+    letters = [sum(map(len, measured[before:after])) for before, after in pairwise(counts)]
+    assert sum(letters) > 3 * hud.LETTERS_A_STEP
+    assert max(letters) <= hud.LETTERS_A_STEP
 
 
 @given(st.tuples(st.integers(640, 3840), st.integers(480, 2160)),

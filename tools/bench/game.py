@@ -27,7 +27,9 @@ at that size). The figures:
   the pass that handles it against the floor of a resize (another window resized
   the same way, filled and given the same cards; the system's making of either
   window's new picture is timed apart, it is not the game's), and the longest
-  pass in the second after it against the floor's p99 (no pass may stall).
+  pass in the second after it against the floor's p99 (no pass may stall): each
+  pass's thread CPU with the work done in its spare time, and its wall time alone
+  (its spare time waits for the card thread).
 * **peak memory**: ``ru_maxrss`` of the fresh process that ran the size's scenes.
 * **start to first frame** from source: ``python main.py --smoke-test`` with
   ``SPIDER_EXIT_AFTER_FIRST_FRAME=1`` starts the game as a double-click does and
@@ -850,11 +852,12 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
     line("the process per wall second. raster: the whole card set (52 faces + back) made at the")
     line("card size; its fl(oor): SDL rasterising the same 53 pictures at that size alone.")
     line("resized: from a resize until every picture in play is made, through the loop (ms).")
-    line("resize: the pass that handles the resize, wall and thread CPU; its fl(oor): another")
-    line("window resized the same way, filled, the same cards blitted. 1st full: CPU of the")
-    line("first full-quality frame after it. stall: the longest later pass in the second after")
-    line("a resize, wall and CPU (CPU against the long game's still-picture p99). peak:")
-    line("ru_maxrss of the process that ran the scenes at that size.")
+    line("resize: the pass that handles the resize: wall (the pass alone: its spare time waits")
+    line("for the card thread) and thread CPU (with the work done in its spare time); its fl(oor):")
+    line("another window resized the same way, filled, the same cards blitted. 1st full: CPU of")
+    line("the first full-quality frame after it. stall: the longest later pass in the second")
+    line("after a resize, wall and CPU as the resize's, each the longest (CPU against the long")
+    line("game's still-picture p99). peak: ru_maxrss of the process that ran the scenes there.")
     windows = report.get("window") or {}
     line()
     if not windows:

@@ -72,9 +72,10 @@ ALL_PICTURES: tuple[Card | None, ...] = (*(Card(rank, suit) for suit in Suit
 #: Each picture's place in :data:`ALL_PICTURES` (and in a kept set).
 PICTURE_INDEX: dict[Card | None, int] = {card: index for index, card in enumerate(ALL_PICTURES)}
 #: Pictures whose parts the background thread is asked for at once (the first
-#: wanted): enough to keep it busy between frames, few enough that one shown next
-#: goes soon.
-IN_FLIGHT = 12
+#: wanted): enough to keep it busy between frames (a frame puts two to four together),
+#: few enough that one shown next goes soon and that asking after them, in every
+#: frame's spare time, is quick (after a resize, 12 took 0.1 ms a step).
+IN_FLIGHT = 6
 #: What putting a picture together costs beyond its pixels, in pixels: a copy, a blit
 #: or two and a conversion, each called from Python (measured: 0.06 ms for a 720p card
 #: of 18 000 pixels, 0.4 ms for a 4K one of 171 000).
@@ -115,6 +116,9 @@ _SHARED: dict[tuple[bool, Path], Counter[tuple[bytes, ...]]] = {}
 #: How each picture is drawn (see :meth:`CardImages._plan`), by the card, colours, art
 #: folder and back: the same at every size (a resize works out none again).
 _PLANS: dict[tuple[Card | None, bool, Path, str], Plan] = {}
+#: The first faces' plans, whole, by the same keys (see :meth:`CardImages._plan`):
+#: found once, not at every frame that asks whether their parts are made.
+_WHOLE_PLANS: dict[tuple[Card | None, bool, Path, str], Plan] = {}
 
 #: An SVG tag (compiled when first used, by ``re``: not at start-up).
 _TAG = rb"<(/?)([A-Za-z][\w:.-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>"
@@ -277,11 +281,11 @@ class CardImages:
 
     @property
     def pending(self) -> bool:
-        """Whether pictures are waiting to be made (some maybe shown as stand-ins), or
-        the set is being kept."""
+        """Whether pictures are waiting to be made (some maybe shown as stand-ins), the
+        last size's are still to be let go, or the set is being kept."""
         if self._writing is not None and not self._writing.is_alive():
             self._writing = None  # kept: not asked again every frame
-        return bool(self._wanted) or self._writing is not None
+        return bool(self._wanted) or self._previous is not None or self._writing is not None
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
              now: Callable[[], float] = time.perf_counter, budget: int = 0) -> bool:
@@ -298,13 +302,15 @@ class CardImages:
         if not self._wanted and self._writing is not None:
             self._writing.join(max(0.0, until - now()))  # the set being kept
         cost = self.size[0] * self.size[1] + PICTURE_COST
-        for card in ready[:max(1, budget // cost)]:
+        ready = ready[:max(1, budget // cost)]
+        for card in ready:
             if stop and stop():
                 break
             self._keep(card, self._rasterise(card))
         self._ready()  # the thread goes on with the next ones meanwhile
         if not self._wanted:
-            self._previous = None
+            if not ready:  # (a step of its own, not the one making the last pictures)
+                self._previous = None  # the last size's pictures let go
             if self._rasteriser is not None:
                 self._rasteriser.forget()  # parts made for a plan that changed meanwhile
         if not self._fresh or not self._stand_ins.keys() <= self._fresh.keys():
@@ -451,15 +457,18 @@ class CardImages:
         plan = _PLANS.get(key)
         if plan is not None:
             return plan
+        if card is not None and not self._faces and (self.four_colour, self.folder) not in _SHARED:
+            # The first faces at start-up: whole, rather than first reading and
+            # splitting every card's art to find what they share.
+            plan = _WHOLE_PLANS.get(key)
+            if plan is None:
+                data = card_svg(*key)
+                plan = _WHOLE_PLANS[key] = [] if data is None else [(None, data)]
+            return plan
         data = card_svg(*key)
         if data is None:
             return []
         parts = svg_parts(data)
-        if parts is not None and card is not None and not self._faces and (
-                self.four_colour, self.folder) not in _SHARED:
-            # The first faces at start-up: whole, rather than first reading and
-            # splitting every card's art to find what they share.
-            return [(None, data)]
         # The back is whole in every start, as in the first (before the faces' art is
         # read): the same pixels whatever a process made before.
         plan = _PLANS[key] = ([(None, data)] if parts is None or card is None

@@ -96,8 +96,8 @@ def render_felt(size: tuple[int, int], colour: tuple[int, int, int] = FELT,
 def lit_felt(size: tuple[int, int], colour: tuple[int, int, int],
              into: pygame.Surface | None = None) -> Generator[None, None, pygame.Surface]:
     """The table background without its grain (see :func:`render_felt`), in steps:
-    the light on its small grid widened to the window, then spread down it in
-    ``CLOTH_PARTS`` strips of columns, one a step (each column is enlarged alone:
+    the light on its small grid widened to the window (a step), then spread down it
+    in ``CLOTH_PARTS`` strips of columns, one a step (each column is enlarged alone:
     the same pixels as one smooth scaling of the whole)."""
     screen = pygame.display.get_surface()
     small = _gradient(colour)
@@ -112,8 +112,7 @@ def lit_felt(size: tuple[int, int], colour: tuple[int, int, int],
     for strip in range(CLOTH_PARTS):
         left, right = width * strip // CLOTH_PARTS, width * (strip + 1) // CLOTH_PARTS
         if left < right:
-            if strip:
-                yield
+            yield
             pygame.transform.smoothscale(wide.subsurface(left, 0, right - left, wide.get_height()),
                                          (right - left, height),
                                          surface.subsurface(left, 0, right - left, height))
@@ -185,12 +184,14 @@ _unkept: dict[tuple[tuple[int, int], tuple[int, int, int]], bytes] = {}
 def cloth(size: tuple[int, int], colour: tuple[int, int, int], into: pygame.Surface,
           keep: bool = False) -> Generator[None, None, pygame.Surface]:
     """The table's cloth for a window of ``size`` drawn into ``into`` (as
-    :func:`render_felt`), in steps: the cloth an earlier run kept, in ``CLOTH_PARTS``
-    bands; else the light (see :func:`lit_felt`), then the grain in two halves (and,
-    if ``keep``, the cloth's bytes are kept by :func:`keep_cloth`, later: the cloth of
-    a start, not of each size a window is dragged through). Returns the picture
-    (``into`` unless it does not fit)."""
+    :func:`render_felt`), in steps: whether an earlier run kept it (its file looked
+    for), then that cloth, in ``CLOTH_PARTS`` bands; else the light (see
+    :func:`lit_felt`), then the grain in two halves (and, if ``keep``, the cloth's
+    bytes are kept by :func:`keep_cloth`, later: the cloth of a start, not of each
+    size a window is dragged through). Returns the picture (``into`` unless it does
+    not fit)."""
     kept, height = KeptCloth(size, colour), size[1]
+    yield
     for part in range(CLOTH_PARTS):
         if not kept.read_into(0, into, (height * part // CLOTH_PARTS,
                                         height * (part + 1) // CLOTH_PARTS)):

@@ -92,10 +92,10 @@ class TopBar:
         bar = geometry.bar
         self.pad = max(4, round(bar.h * 0.18))
         left = (*LEFT_BUTTONS, HINT_BUTTON) if hint else LEFT_BUTTONS
-        labels = [tr(key) for _, key in (*left, MENU_BUTTON)]
+        sized = _sized_words(hint)
+        labels = sized[:len(left) + 1]
         self.busy_label = tr("table.thinking")
-        sized = [*labels, self.busy_label] if hint else labels
-        self.font_size = max(12, round(bar.h * 0.4))
+        self.font_size = _first_font_size(geometry)
         while self.font_size > 10 and sum(map(self._button_width, sized)) > bar.w * 0.5:
             self.font_size -= 1
         self.buttons: list[Button] = []
@@ -116,18 +116,28 @@ class TopBar:
         self.buttons.append(Button(MENU_BUTTON[0], labels[-1],
                                    self._button_box(self.right_start, width)))
         room = self.right_start - self.left_end - 2 * self.pad
-        sample = format_number(8888)  # with the language's thousands separator
-        widest = self._status_width(self.font_size, (sample, sample, "0:00:00"))
+        widest = self._status_width(self.font_size, _widest_figures())
         self.status_size = max(9, min(self.font_size, self.font_size * room // max(1, widest)))
         self.small_size = max(10, self.font_size * 5 // 6)  # the deal's code and the note
         #: The figures' labels drawn, and their language (see :meth:`_labels`).
         self._drawn_labels: tuple[str | None, list[pygame.Surface]] = (None, [])
 
+    @staticmethod
+    def measuring(geometry: TableGeometry, hint: bool = False) -> Iterator[None]:
+        """The words a bar for ``geometry`` is laid out by, measured at its first font
+        size in steps (see :func:`_measuring`): after a resize this is done between
+        frames, not all in the step that lays the bar out (``TopBar`` then finds them
+        measured; a smaller size, for labels too long to fit, is measured there)."""
+        size = _first_font_size(geometry)
+        yield from _measuring([*((label, False) for label in _sized_words(hint)),
+                               *_status_words(_widest_figures())], size)
+
     def preparing(self, state: Mapping[str, Any]) -> Iterator[None]:
-        """The fonts the bar draws with, then its words, made one at a time: after a
-        resize each is a step between frames (a font at a new size is the face already
-        open, set to that size: about 20 µs). ``state``: what the bar is to show
-        (as :meth:`draw` is given)."""
+        """The fonts the bar draws with, then its words, made one at a time, and the
+        widths of the time's values (see :func:`_measuring`): after a resize each is a
+        step between frames (a font at a new size is the face already open, set to that
+        size: about 20 µs).
+        ``state``: what the bar is to show (as :meth:`draw` is given)."""
         size, small = self.status_size, self.small_size
         for face in sorted({(self.font_size, False), (size, False), (size, True),
                             (small, False)}):
@@ -144,6 +154,8 @@ class TopBar:
                       format_time(state["seconds"])):
             _figure(value, size, WHITE, True)
             yield
+        yield from _measuring([(value, True) for value in _times_of(  # (see _widest_time)
+            _digits(format_time(state["seconds"])))], size)
         _figure(state["code"], small, DIM, False)
         if state["note"]:
             yield
@@ -158,10 +170,9 @@ class TopBar:
 
     @staticmethod
     def _status_width(size: int, values: tuple[str, str, str]) -> int:
-        words = sum(text.width(tr(key), size) for key in FIGURE_LABELS)
-        numbers = sum(text.width(value, size, bold=True) for value in values)
         space, gap = _spacing(size)
-        return words + numbers + 3 * space + 2 * gap
+        return (sum(text.width(word, size, bold) for word, bold in _status_words(values))
+                + 3 * space + 2 * gap)
 
     def _labels(self) -> list[pygame.Surface]:
         """The pictures of the figures' labels in the current language (kept: the
@@ -295,15 +306,62 @@ def _digits(value: str) -> str:
     return "".join("0" if character.isdigit() else character for character in value)
 
 
+def _times_of(shape: str) -> list[str]:
+    """A time of ``shape`` (see :func:`_digits`) with each digit in its every place."""
+    return [shape.replace("0", digit) for digit in "0123456789"]
+
+
 @lru_cache(maxsize=8)
 def _widest_time_of(shape: str, size: int, language: str) -> int:
-    return max(text.width(shape.replace("0", digit), size, True, language)
-               for digit in "0123456789")
+    return max(text.width(value, size, True, language) for value in _times_of(shape))
 
 
 def _widest_time(value: str, size: int) -> int:
     """The width of the widest time of the same shape as ``value`` (in bold)."""
     return _widest_time_of(_digits(value), size, current_language())
+
+
+#: Letters measured in a step after a resize: a word's first measure at a size loads
+#: its letters (some 5 µs each).
+LETTERS_A_STEP = 24
+
+
+def _measuring(words: list[tuple[str, bool]], size: int) -> Iterator[None]:
+    """``words`` (bold or not) measured at ``size``, ``LETTERS_A_STEP`` letters a step
+    (a longer word alone)."""
+    letters = 0
+    for word, bold in words:
+        if letters and letters + len(word) > LETTERS_A_STEP:
+            letters = 0
+            yield
+        text.width(word, size, bold)
+        letters += len(word)
+    yield
+
+
+def _first_font_size(geometry: TableGeometry) -> int:
+    """The size of the bar's words, before labels too long to fit shrink it."""
+    return max(12, round(geometry.bar.h * 0.4))
+
+
+def _sized_words(hint: bool) -> list[str]:
+    """The words the buttons are sized by: their labels, left to right (the Hint
+    button's with ``hint``), then, with the Hint button, its "Thinking…"."""
+    left = (*LEFT_BUTTONS, HINT_BUTTON) if hint else LEFT_BUTTONS
+    labels = [tr(key) for _, key in (*left, MENU_BUTTON)]
+    return [*labels, tr("table.thinking")] if hint else labels
+
+
+def _widest_figures() -> tuple[str, str, str]:
+    """The score, moves and time the figures' room is measured by (the number with
+    the language's thousands separator)."""
+    sample = format_number(8888)
+    return sample, sample, "0:00:00"
+
+
+def _status_words(values: tuple[str, str, str]) -> list[tuple[str, bool]]:
+    """The figures' words and ``values`` (bold), as the bar measures them."""
+    return [*((tr(key), False) for key in FIGURE_LABELS), *((value, True) for value in values)]
 
 
 def _spacing(size: int) -> tuple[int, int]:
