@@ -50,7 +50,7 @@ def can_win(world: Position, nodes: int = NODES) -> tuple[bool, int]:
 def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
                  budget: int = BUDGET) -> tuple[int, int]:
     """The index of the choice (the steps of a candidate action, best first) after which
-    most of ``worlds`` can be won, and in how many of those it was solved in; (-1, 0) when
+    most of ``worlds`` can be won, and in how many of the worlds solved; (-1, 0) when
     none is won.
 
     The worlds are taken one at a time, and every choice still in the running is solved
@@ -62,31 +62,40 @@ def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
     wins = [0] * len(choices)
     running = list(range(len(choices)))
     for number, world in enumerate(worlds):
-        won_here = []
-        for index in running:
-            if budget <= 0:
-                break
-            position = world
-            for step in choices[index]:
-                position = position.play(step)
-            won, spent = can_win(position, min(NODES, budget))
-            budget -= spent
-            if not won and budget <= 0:
-                break  # cut short by the budget: not known to be lost
-            won_here.append(won)
-        else:
-            for index, won in zip(running, won_here, strict=True):
-                wins[index] += won
-            left = len(worlds) - number - 1
-            lead = _best(wins, running)
-            running = [index for index in running
-                       if wins[index] + left > wins[lead]
-                       or (index <= lead and wins[index] + left == wins[lead])]
-            if len(running) > 1:
-                continue
-        break
+        won_here, budget = _solved_in(world, [choices[index] for index in running], budget)
+        if won_here is None:
+            break
+        for index, won in zip(running, won_here, strict=True):
+            wins[index] += won
+        left = len(worlds) - number - 1
+        lead = _best(wins, running)
+        running = [index for index in running
+                   if wins[index] + left > wins[lead]
+                   or (index <= lead and wins[index] + left == wins[lead])]
+        if len(running) <= 1:
+            break
     best = _best(wins, range(len(choices)))
     return (best, wins[best]) if wins[best] else (-1, 0)
+
+
+def _solved_in(world: Position, choices: list[tuple[Step, ...]], budget: int
+               ) -> tuple[list[bool] | None, int]:
+    """Whether ``world`` can be won after each of ``choices``, and the budget left;
+    None when the budget runs out before every choice is known there (a search it cut
+    short is not known to be lost)."""
+    won_after = []
+    for steps in choices:
+        if budget <= 0:
+            return None, budget
+        position = world
+        for step in steps:
+            position = position.play(step)
+        won, spent = can_win(position, min(NODES, budget))
+        budget -= spent
+        if not won and budget <= 0:
+            return None, budget
+        won_after.append(won)
+    return won_after, budget
 
 
 def _best(wins: list[int], indices: Iterable[int]) -> int:
