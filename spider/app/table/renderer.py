@@ -129,6 +129,10 @@ class TableRenderer:
         #: The places of the bar's picture drawn again since the window last showed it
         #: (None: all of it; see :meth:`_bar_picture`).
         self._bar_unshown: list[pygame.Rect] | None = None
+        #: The bar's picture as the window shows it while the bar's changes wait for
+        #: the next frame (see :meth:`_hold_bar`; whole redraws show it so too).
+        self._bar_held: pygame.Surface | None = None
+        self._bar_before = _Buffer()  # (what the window shows, once they are drawn)
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
         #: The message as the window shows it (see :meth:`_message_state`).
@@ -260,6 +264,7 @@ class TableRenderer:
         """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
         then the flights the frame's still layer can see are noted (see
         :meth:`_note_flights`)."""
+        self._release_bar()
         changed = self._spare_steps(until, calm)
         self._note_flights()
         return changed
@@ -415,6 +420,8 @@ class TableRenderer:
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
+        if surface is pygame.display.get_surface():
+            self._bar_held = None  # (a whole frame shows the bar as it is)
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface):
             return
@@ -568,6 +575,13 @@ class TableRenderer:
         """The bar as shown, drawn again only where what it shows changed (see
         :meth:`_bar_changes`; all of it at first and for a new bar or size); the
         places drawn are noted for the window (see :meth:`draw_changes`)."""
+        held = self._bar_held
+        if held is not None and self._bar_key is not None:
+            return held
+        return self._bar_drawn()
+
+    def _bar_drawn(self) -> pygame.Surface:
+        """The bar's picture brought up to what the bar shows (see :meth:`_bar_picture`)."""
         shows = self._bar_shows()
         key = (shows, self.bar, self._bar_strip)
         picture, before = self._bar_image, self._bar_key
@@ -716,6 +730,7 @@ class TableRenderer:
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
+        self._hold_bar(bar_rect.collidelist(areas) < 0)
         picture = self._bar_picture()
         # The bar (opaque, over the cards) is drawn whole when cards reach it, else
         # where its picture changed (the clock's second: the time alone).
@@ -745,6 +760,28 @@ class TableRenderer:
                 self._draw_messages(surface)
                 surface.set_clip(None)
         return areas
+
+    def _hold_bar(self, apart: bool) -> None:
+        """Whether the bar's changes are drawn in this frame or, while cards move and
+        ``apart`` from it, in the spare time after it and shown in the next frame (an
+        action's frame has work enough without). A bar held in the last frame is shown
+        now."""
+        held, self._bar_held = self._bar_held, None
+        if held is not None or not apart or not self.table.board.moving:
+            return
+        key, picture = self._bar_key, self._bar_image
+        if key is not None and picture is not None and key[0] != self._bar_shows():
+            self._bar_held = picture
+
+    def _release_bar(self) -> None:
+        """The changes of a bar held in this frame (see :meth:`_hold_bar`) drawn into
+        its picture, the window's kept apart until the next frame shows them."""
+        held = self._bar_held
+        if held is not None and held is self._bar_image:
+            before = self._bar_held = self._bar_before.get(held.get_size())
+            copy_area(before, held, (0, 0), held.get_rect())
+            self._bar_drawn()
+            self.table.app.request_changes()
 
     def _overlay_key(self) -> tuple[object, ...]:
         """What the table shows over its cards that frames by changes do not place:
