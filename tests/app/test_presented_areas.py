@@ -174,7 +174,9 @@ def test_an_action_s_frame_leaves_the_bar_to_the_next(play) -> None:
     figures are drawn in that frame's spare time and presented by the next frame (each
     frame showing what a whole redraw shows)."""
     driver = play(position=RUN_POSITION)
-    driver.settle()
+    for key, mod in ((pygame.K_d, 0), (pygame.K_z, pygame.KMOD_CTRL)):  # (the bar as kept)
+        driver.key(key, mod)
+        driver.settle()
     window = Window(driver.app, driver)
     bar = driver.table.geometry.bar
     start = len(window.frames)

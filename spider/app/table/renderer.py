@@ -580,9 +580,11 @@ class TableRenderer:
             return held
         return self._bar_drawn()
 
-    def _bar_drawn(self) -> pygame.Surface:
-        """The bar's picture brought up to what the bar shows (see :meth:`_bar_picture`)."""
-        shows = self._bar_shows()
+    def _bar_drawn(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
+        """The bar's picture brought up to what the bar shows (``shows``, if known: see
+        :meth:`_bar_shows`; see :meth:`_bar_picture`)."""
+        if shows is None:
+            shows = self._bar_shows()
         key = (shows, self.bar, self._bar_strip)
         picture, before = self._bar_image, self._bar_key
         if key == before and picture is not None:
@@ -730,8 +732,7 @@ class TableRenderer:
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
-        self._hold_bar(bar_rect.collidelist(areas) < 0)
-        picture = self._bar_picture()
+        picture = self._hold_bar(bar_rect.collidelist(areas) < 0)
         # The bar (opaque, over the cards) is drawn whole when cards reach it, else
         # where its picture changed (the clock's second: the time alone).
         unshown = self._bar_unshown
@@ -761,17 +762,21 @@ class TableRenderer:
                 surface.set_clip(None)
         return areas
 
-    def _hold_bar(self, apart: bool) -> None:
-        """Whether the bar's changes are drawn in this frame or, while cards move and
-        ``apart`` from it, in the spare time after it and shown in the next frame (an
-        action's frame has work enough without). A bar held in the last frame is shown
-        now."""
+    def _hold_bar(self, apart: bool) -> pygame.Surface:
+        """The bar's picture for this frame: with its changes drawn or, while cards move
+        and ``apart`` from it, as the window shows it, the changes drawn in the spare
+        time after the frame and shown in the next (an action's frame has work enough
+        without). A bar held in the last frame is shown now."""
         held, self._bar_held = self._bar_held, None
         if held is not None or not apart or not self.table.board.moving:
-            return
+            return self._bar_drawn()
+        shows = self._bar_shows()
         key, picture = self._bar_key, self._bar_image
-        if key is not None and picture is not None and key[0] != self._bar_shows():
+        if (key is not None and picture is not None and key[0] != shows
+                and key[1:] == (self.bar, self._bar_strip)):
             self._bar_held = picture
+            return picture
+        return self._bar_drawn(shows)
 
     def _release_bar(self) -> None:
         """The changes of a bar held in this frame (see :meth:`_hold_bar`) drawn into
