@@ -169,6 +169,27 @@ def test_a_deal_presents_of_the_bar_only_the_figures_and_buttons_that_changed(pl
     assert window.wrong == [] and window.matches_whole_redraw(driver)
 
 
+def test_an_action_s_frame_leaves_the_bar_to_the_next(play) -> None:
+    """While the dealt cards fly, the deal's own frame presents none of the bar: its new
+    figures are drawn in that frame's spare time and presented by the next frame (each
+    frame showing what a whole redraw shows)."""
+    driver = play(position=RUN_POSITION)
+    for key, mod in ((pygame.K_d, 0), (pygame.K_z, pygame.KMOD_CTRL)):  # (the bar as kept)
+        driver.key(key, mod)
+        driver.settle()
+    window = Window(driver.app, driver)
+    bar = driver.table.geometry.bar
+    start = len(window.frames)
+    driver.key(pygame.K_d)
+    driver.app.run_frames(2)  # the key's frame (then its spare time) and the next
+    first, second = window.frames[start:start + 2]
+    assert driver.table.board.moving and not first.whole and not second.whole
+    assert first.areas and all(area.top >= bar.bottom for area in first.areas)
+    assert any(area.top < bar.bottom for area in second.areas)
+    driver.settle()
+    assert window.wrong == [] and window.matches_whole_redraw(driver)
+
+
 def test_a_clock_tick_presents_the_time_alone(play) -> None:
     driver = play(code="SP1-S1C-AAAAAAD")
     driver.click(driver.stock_point())  # the game starts: its clock runs

@@ -129,6 +129,10 @@ class TableRenderer:
         #: The places of the bar's picture drawn again since the window last showed it
         #: (None: all of it; see :meth:`_bar_picture`).
         self._bar_unshown: list[pygame.Rect] | None = None
+        #: The bar's picture as the window shows it while the bar's changes wait for
+        #: the next frame (see :meth:`_hold_bar`; whole redraws show it so too).
+        self._bar_held: pygame.Surface | None = None
+        self._bar_before = _Buffer()  # (what the window shows, once they are drawn)
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
         #: The message as the window shows it (see :meth:`_message_state`).
@@ -260,6 +264,7 @@ class TableRenderer:
         """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
         then the flights the frame's still layer can see are noted (see
         :meth:`_note_flights`)."""
+        self._release_bar()
         changed = self._spare_steps(until, calm)
         self._note_flights()
         return changed
@@ -415,6 +420,8 @@ class TableRenderer:
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
+        if surface is pygame.display.get_surface():
+            self._bar_held = None  # (a whole frame shows the bar as it is)
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface):
             return
@@ -568,7 +575,16 @@ class TableRenderer:
         """The bar as shown, drawn again only where what it shows changed (see
         :meth:`_bar_changes`; all of it at first and for a new bar or size); the
         places drawn are noted for the window (see :meth:`draw_changes`)."""
-        shows = self._bar_shows()
+        held = self._bar_held
+        if held is not None and self._bar_key is not None:
+            return held
+        return self._bar_drawn()
+
+    def _bar_drawn(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
+        """The bar's picture brought up to what the bar shows (``shows``, if known: see
+        :meth:`_bar_shows`; see :meth:`_bar_picture`)."""
+        if shows is None:
+            shows = self._bar_shows()
         key = (shows, self.bar, self._bar_strip)
         picture, before = self._bar_image, self._bar_key
         if key == before and picture is not None:
@@ -716,7 +732,7 @@ class TableRenderer:
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
-        picture = self._bar_picture()
+        picture = self._hold_bar(bar_rect.collidelist(areas) < 0)
         # The bar (opaque, over the cards) is drawn whole when cards reach it, else
         # where its picture changed (the clock's second: the time alone).
         unshown = self._bar_unshown
@@ -745,6 +761,32 @@ class TableRenderer:
                 self._draw_messages(surface)
                 surface.set_clip(None)
         return areas
+
+    def _hold_bar(self, apart: bool) -> pygame.Surface:
+        """The bar's picture for this frame: with its changes drawn or, while cards move
+        and ``apart`` from it, as the window shows it, the changes drawn in the spare
+        time after the frame and shown in the next (an action's frame has work enough
+        without). A bar held in the last frame is shown now."""
+        held, self._bar_held = self._bar_held, None
+        if held is not None or not apart or not self.table.board.moving:
+            return self._bar_drawn()
+        shows = self._bar_shows()
+        key, picture = self._bar_key, self._bar_image
+        if (key is not None and picture is not None and key[0] != shows
+                and key[1:] == (self.bar, self._bar_strip)):
+            self._bar_held = picture
+            return picture
+        return self._bar_drawn(shows)
+
+    def _release_bar(self) -> None:
+        """The changes of a bar held in this frame (see :meth:`_hold_bar`) drawn into
+        its picture, the window's kept apart until the next frame shows them."""
+        held = self._bar_held
+        if held is not None and held is self._bar_image:
+            before = self._bar_held = self._bar_before.get(held.get_size())
+            copy_area(before, held, (0, 0), held.get_rect())
+            self._bar_drawn()
+            self.table.app.request_changes()
 
     def _overlay_key(self) -> tuple[object, ...]:
         """What the table shows over its cards that frames by changes do not place:
