@@ -311,9 +311,12 @@ class TableRenderer:
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame, each of
-        bounded work: a step of the static layer, of the bar's words at their new size,
-        or, once the pictures of the cards in view are made (by the background thread
-        meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
+        bounded work: the kept card set opened (its file looked at), a step of the
+        static layer, of the bar's words at their new size, or, once the pictures of
+        the cards in view are made (by the background thread meanwhile), a band of the
+        new still layer. Then the table is drawn again (True)."""
+        if self.images.open_kept():  # (a file looked at: a step)
+            return False
         resting, _, _ = self.table.board.layers()
         width, height = self.geometry.size
         key = self._resting_key(resting)
