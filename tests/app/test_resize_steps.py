@@ -159,6 +159,34 @@ def test_the_kept_set_is_looked_for_in_a_step_of_its_own(play, monkeypatch) -> N
                                         if "ask" in steps)
 
 
+def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypatch) -> None:
+    """The pass that handles a resize does not look up the pictures of the cards in
+    play (158 cards): a step of its spare time wants them, in play first."""
+    driver = play(position=long_position())
+    app = driver.app
+    phase, wanted = ["step"], []
+    want = cardimages.CardImages.want
+    monkeypatch.setattr(cardimages.CardImages, "want",
+                        lambda self, cards: (wanted.append((phase[0], list(cards))),
+                                             want(self, wanted[-1][1]))[1])
+    driver.resize((1000, 640))
+    for _ in range(4):
+        phase[0] = "step"
+        app.step()
+        phase[0] = "spare"
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    in_play = [(when, cards) for when, cards in wanted if len(cards) > len(ALL_PICTURES)]
+    assert [when for when, _ in in_play] == ["spare"] and in_play[0][1][0] is None
+    for _ in range(3000):  # (then every picture is made)
+        if not driver.table.renderer.pending:
+            break
+        app.step()
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert driver.table.images.made(ALL_PICTURES)
+
+
 def test_the_new_still_layers_cards_are_gathered_in_shares(play, monkeypatch) -> None:
     """The pictures and places of the cards the new still layer shows (a few µs each)
     are gathered a share a pass: a long game's, not all in one."""
