@@ -321,7 +321,7 @@ class CardImages:
             if stop and stop():
                 break
             self._keep(card, self._rasterise(card))
-        self._ready()  # the thread goes on with the next ones meanwhile
+        self.ask()  # the thread goes on with the next ones meanwhile (if it has none)
         if not self._wanted:
             if not ready:  # (a step of its own, not the one making the last pictures)
                 self._previous = None  # the last size's pictures let go
