@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, renderer
+from spider.app.table import cardimages, hud, keptcards, renderer
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text
@@ -130,6 +130,61 @@ def test_a_resize_opens_no_font(play, monkeypatch) -> None:
     driver.resize((1234, 777))
     _passes(driver)
     assert opened == [] and driver.table.bar.font_size in sizes
+
+
+def test_the_kept_set_is_looked_for_in_a_step_of_its_own(play, monkeypatch) -> None:
+    """The card set kept at the new size is looked for (a file opened, read and
+    touched) not in the pass that handles the resize but in a step of the spare time
+    after it, alone (the pictures are asked of the thread in the next)."""
+    driver = play(position=long_position())
+    done: list[str] = []
+    init = keptcards.KeptCards.__init__
+    monkeypatch.setattr(keptcards.KeptCards, "__init__",
+                        lambda self, *args: (done.append("open"), init(self, *args))[1])
+    ask = cardimages.CardImages.ask
+    monkeypatch.setattr(cardimages.CardImages, "ask",
+                        lambda self: (done.append("ask"), ask(self))[1])
+    driver.resize((1000, 640))
+    passes = []
+
+    def check() -> None:
+        passes.append(list(done))
+        done.clear()
+
+    _passes(driver, check)
+    passes.append(done)
+    # (each entry: a pass's step, then the spare time before it)
+    assert passes[0] == [] and passes[1] == [] and passes.count(["open"]) == 1
+    assert passes.index(["open"]) < min(index for index, steps in enumerate(passes)
+                                        if "ask" in steps)
+
+
+def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypatch) -> None:
+    """The pass that handles a resize does not look up the pictures of the cards in
+    play (158 cards): a step of its spare time wants them, in play first."""
+    driver = play(position=long_position())
+    app = driver.app
+    phase, wanted = ["step"], []
+    want = cardimages.CardImages.want
+    monkeypatch.setattr(cardimages.CardImages, "want",
+                        lambda self, cards: (wanted.append((phase[0], list(cards))),
+                                             want(self, wanted[-1][1]))[1])
+    driver.resize((1000, 640))
+    for _ in range(4):
+        phase[0] = "step"
+        app.step()
+        phase[0] = "spare"
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    in_play = [(when, cards) for when, cards in wanted if len(cards) > len(ALL_PICTURES)]
+    assert [when for when, _ in in_play] == ["spare"] and in_play[0][1][0] is None
+    for _ in range(3000):  # (then every picture is made)
+        if not driver.table.renderer.pending:
+            break
+        app.step()
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert driver.table.images.made(ALL_PICTURES)
 
 
 def test_the_new_still_layers_cards_are_gathered_in_shares(play, monkeypatch) -> None:

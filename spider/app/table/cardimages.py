@@ -212,12 +212,21 @@ class CardImages:
         #: Goes up whenever a picture already shown changes (stand-in replaced).
         self.generation = 0
         self._kept: KeptCards | None = None
+        #: Whether the kept set is still to be opened (see :meth:`open_kept`).
+        self._unopened = kept
         self._writing: threading.Thread | None = None  # the set being kept
-        if kept:
-            from spider.app.table.keptcards import KeptCards
 
-            self._kept = KeptCards(self.size, (four_colour, back, large_index), folder,
-                                   len(ALL_PICTURES))
+    def open_kept(self) -> bool:
+        """Open the set kept by an earlier run, if not done yet (its file is looked at:
+        a resize's pass leaves that to its spare time); whether it was opened now."""
+        if not self._unopened:
+            return False
+        from spider.app.table.keptcards import KeptCards
+
+        self._unopened = False
+        self._kept = KeptCards(self.size, (self.four_colour, self.back_name, self.large_index),
+                               self.folder, len(ALL_PICTURES))
+        return True
 
     def usable_for(self, four_colour: bool, folder: Path) -> bool:
         return self.four_colour == four_colour and self.folder == folder
@@ -275,9 +284,14 @@ class CardImages:
     # ------------------------------------------------------ made between frames
     def want(self, cards: Iterable[Card | None]) -> None:
         """Make these pictures soon (in :meth:`work`), in this order."""
+        wanted, faces, fresh = self._wanted, self._faces, self._fresh
+        if not faces and not fresh:  # (a new size: none made, a card hashed once)
+            for card in cards:
+                wanted[card] = None
+            return
         for card in cards:
-            if card not in self._faces and card not in self._fresh:
-                self._wanted[card] = None
+            if card not in faces and card not in fresh:
+                wanted[card] = None
 
     @property
     def pending(self) -> bool:
@@ -307,7 +321,7 @@ class CardImages:
             if stop and stop():
                 break
             self._keep(card, self._rasterise(card))
-        self._ready()  # the thread goes on with the next ones meanwhile
+        self.ask()  # the thread goes on with the next ones meanwhile (if it has none)
         if not self._wanted:
             if not ready:  # (a step of its own, not the one making the last pictures)
                 self._previous = None  # the last size's pictures let go
@@ -336,6 +350,7 @@ class CardImages:
         """Ask the thread for the parts of the next few wanted pictures; those of them
         whose parts are all made."""
         ready: list[Card | None] = []
+        self.open_kept()
         for card in list(islice(self._wanted, IN_FLIGHT)):
             if card in self._faces or card in self._fresh:
                 del self._wanted[card]
@@ -397,6 +412,7 @@ class CardImages:
 
     def _keep_set(self) -> None:
         """Keep the whole set for the next run (once, when every picture is made)."""
+        self.open_kept()
         kept = self._kept
         if kept is None or kept.complete or any(card not in self._faces
                                                 for card in ALL_PICTURES):
@@ -415,6 +431,7 @@ class CardImages:
     def _rasterise(self, card: Card | None) -> pygame.Surface:
         """The picture of ``card``: kept by an earlier run, or from the parts the thread
         has made and the rest rasterised here and now."""
+        self.open_kept()
         if self._kept is not None:
             picture = self._kept.read(PICTURE_INDEX[card])
             if picture is not None:

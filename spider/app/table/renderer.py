@@ -147,6 +147,8 @@ class TableRenderer:
         self._halves = _Buffer(unwritten=True)
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
+        #: The pictures of the cards in play are still to be wanted (see want_pictures).
+        self._pictures_due = False
 
     @property
     def geometry(self) -> TableGeometry:
@@ -247,10 +249,15 @@ class TableRenderer:
                        for part in parts], doreturn=False)
         return surface
 
-    def want_pictures(self) -> None:
+    def want_pictures(self, later: bool = False) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the
         rest of the set: a face turned up for the first time (dealt, uncovered) must
-        not be rasterised in the middle of its animation."""
+        not be rasterised in the middle of its animation. ``later``: in a step of the
+        spare time (a resize's pass leaves it there: 158 cards looked up)."""
+        if later:
+            self._pictures_due = True
+            return
+        self._pictures_due = False
         self.images.want([None, *(sprite.card for sprite in self.table.board.sprites()
                                     if sprite.face_up), *ALL_PICTURES])
 
@@ -289,6 +296,8 @@ class TableRenderer:
                 self._still_layer(self.table.board.layers()[0])
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
+        if self._pictures_due:
+            self.want_pictures()
         self._ready_turning()
         if self.images.pending and self._put_together(until):
             if calm:
@@ -316,9 +325,16 @@ class TableRenderer:
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame, each of
-        bounded work: a step of the static layer, of the bar's words at their new size,
-        or, once the pictures of the cards in view are made (by the background thread
-        meanwhile), a band of the new still layer. Then the table is drawn again (True)."""
+        bounded work: the pictures of the cards in play wanted, the kept card set
+        opened (its file looked at), a step of the static layer, of the bar's words at
+        their new size, or, once the pictures of the cards in view are made (by the
+        background thread meanwhile), a band of the new still layer. Then the table is
+        drawn again (True)."""
+        if self._pictures_due:  # (the pictures of the cards in play wanted: a step)
+            self.want_pictures()
+            return False
+        if self.images.open_kept():  # (a file looked at: a step)
+            return False
         resting, _, _ = self.table.board.layers()
         width, height = self.geometry.size
         key = self._resting_key(resting)

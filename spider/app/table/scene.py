@@ -112,9 +112,10 @@ class TableScene(Scene):
         self.input.cancel()
         self.renderer.keep_interim()
         self.geometry = self._make_geometry(size)
-        self.renderer.restyle(later=self.renderer.interim is not None)
+        later = self.renderer.interim is not None
+        self.renderer.restyle(later=later)
         self.board.set_geometry(self.geometry)
-        self.renderer.want_pictures()
+        self.renderer.want_pictures(later=later)
         if self.controller.celebration is not None:
             self.controller.end_celebration()
 
