@@ -212,6 +212,9 @@ class App:
             return
         if not self.fullscreen and self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # The window's picture as it is now: a full-screen window resized from outside
+        # (a tiling window manager, a new screen resolution) has a new one, the old gone.
+        self.screen = pygame.display.get_surface() or self.screen
         if not self.fullscreen:
             self.windowed_size = size
         if self.screen.get_size() != self._scene_size:

@@ -539,6 +539,23 @@ def test_an_undone_deal_goes_back_onto_the_stock(play, speed: str) -> None:
     assert_settled(driver)  # each card face down on its pile
 
 
+def test_a_full_screen_window_resized_from_outside_is_drawn_at_its_new_size(
+        play, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tiling window manager or a new screen resolution resizes the full-screen window:
+    SDL gives it a new picture and frees the old one, so the game draws on the new one
+    (drawing on the old one crashed the game in a real X11 window)."""
+    driver = play(size=(1000, 700))
+    app = driver.app
+    driver.key(pygame.K_F11)
+    assert app.fullscreen
+    resized = pygame.Surface((900, 600))
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: resized)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
+    driver.settle()
+    assert app.screen is resized and app.size == driver.table.geometry.size == (900, 600)
+    assert_settled(driver)
+
+
 def test_f11_and_alt_enter_toggle_full_screen(play) -> None:
     driver = play(size=(1000, 700))
     app = driver.app
