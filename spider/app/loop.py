@@ -211,7 +211,7 @@ class App:
         if size[0] <= 0 or size[1] <= 0:
             return
         if not self.fullscreen and self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_mode(size, pygame.RESIZABLE)
         # The window's picture as it is now: a full-screen window resized from outside
         # (a tiling window manager, a new screen resolution) has a new one, the old gone.
         self.screen = pygame.display.get_surface() or self.screen

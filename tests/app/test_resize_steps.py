@@ -178,12 +178,7 @@ def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypat
         app.clock.sleep(1 / 60)
     in_play = [(when, cards) for when, cards in wanted if len(cards) > len(ALL_PICTURES)]
     assert [when for when, _ in in_play] == ["spare"] and in_play[0][1][0] is None
-    for _ in range(3000):  # (then every picture is made)
-        if not driver.table.renderer.pending:
-            break
-        app.step()
-        app.spare(1 / 60)
-        app.clock.sleep(1 / 60)
+    driver.settle()  # (then every picture is made)
     assert driver.table.images.made(ALL_PICTURES)
 
 
