@@ -46,8 +46,8 @@ class Rasteriser:
 
     @property
     def busy(self) -> bool:
-        """Whether sources asked are still to be finished."""
-        return len(self._asked) > len(self._done)
+        """Whether sources asked are still to be finished (none once cancelled)."""
+        return not self.cancelled and len(self._asked) > len(self._done)
 
     def has(self, source: bytes) -> bool:
         return source in self._done
