@@ -1,7 +1,10 @@
 """Time sources for the loop: the real monotonic clock, and a manual one for tests.
 
 Both can also wait for input: while nothing moves the loop blocks until an event is
-queued or the next change on screen is due (:meth:`Clock.wait`).
+queued or the next change on screen is due (:meth:`Clock.wait`), and for work on
+another thread (:meth:`Clock.wait_for`): on the real clock for as long as the time
+given; on the manual clock, which the other thread's work takes none of, until it
+is done, so the same work is done in each pass on any machine.
 """
 
 from __future__ import annotations
@@ -20,13 +23,29 @@ WAKE = pygame.event.custom_type()
 
 #: How often the fallback wait looks for input (seconds): under a frame.
 POLL = 0.012
+#: How long a manual clock lets another thread's work take, in real seconds, before it
+#: gives up on it (a thread stalled for good: the test fails rather than hangs).
+THREAD_LIMIT = 60.0
 #: SDL's video drivers that sleep in the system until an event comes (the others,
 #: such as the dummy driver of tests and benchmarks, look every millisecond).
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
 
+class Work(Protocol):
+    """Work asked of another thread, which the game thread may wait for."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether some of the work asked is still to be done."""
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` of real time for the next piece to be done; whether
+        one was (False at once when none is on its way)."""
+
+
 class Clock(Protocol):
-    """What the loop needs from time: read it, let it pass, and wait for input."""
+    """What the loop needs from time: read it, let it pass, and wait for input or for
+    another thread's work."""
 
     def now(self) -> float: ...
 
@@ -34,6 +53,11 @@ class Clock(Protocol):
 
     def wait(self, seconds: float) -> None:
         """Return when an event is queued, or after ``seconds``."""
+
+    def wait_for(self, work: Work, until: float) -> bool:
+        """Wait for the next piece of ``work`` until this clock reads ``until`` (at
+        ``now()``: only look); whether it is worth looking at the work again (a piece
+        was done meanwhile)."""
 
 
 class SystemClock:
@@ -60,10 +84,14 @@ class SystemClock:
         while not pygame.event.peek() and (left := end - time.perf_counter()) > 0:
             time.sleep(min(POLL, left))
 
+    def wait_for(self, work: Work, until: float) -> bool:
+        return work.wait(max(0.0, until - self.now()))
+
 
 class ManualClock:
     """Time that only moves when told: sleeping advances it at once (tests, screenshots),
-    and so does waiting when no event is queued (the loop idles in no time)."""
+    and so does waiting when no event is queued (the loop idles in no time). Work on
+    other threads takes none of it: waiting for some waits until all of it is done."""
 
     def __init__(self, start: float = 0.0) -> None:
         self.time = start
@@ -77,6 +105,19 @@ class ManualClock:
     def wait(self, seconds: float) -> None:
         if not pygame.event.peek():
             self.sleep(seconds)
+
+    def wait_for(self, work: Work, until: float) -> bool:
+        """Wait (in real time) until every piece of ``work`` asked is done, however
+        far ``until`` is: a pass then finds the same work done whatever the thread's
+        speed. Always worth looking again (whether the thread finished before this
+        was asked or during it is the race this clock takes out)."""
+        end = time.perf_counter() + THREAD_LIMIT
+        while work.busy:
+            left = end - time.perf_counter()
+            if left <= 0:
+                raise RuntimeError(f"work on another thread not done in {THREAD_LIMIT} s")
+            work.wait(left)
+        return True
 
 
 def _sdl_wait_event() -> Callable[[None, int], int] | None:

@@ -504,8 +504,9 @@ class App:
         offer the scenes the ``seconds`` left in this frame for work that can wait
         (card pictures for a new size); they stop when input comes. Spare time is
         measured on the App's clock: on a ManualClock, which stands still while work
-        is done, all of it fits, whatever the machine's speed. Called after every pass
-        of the loop (with 0 when idle)."""
+        is done (the picture thread's too: see :meth:`Clock.wait_for`), all of it
+        fits, whatever the machine's speed. Called after every pass of the loop (with
+        0 when idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
         self._check_stuck()

@@ -27,18 +27,6 @@ def kept(kind: str) -> list[Path]:
     return sorted((Path(os.environ["SPIDER_CACHE_DIR"]) / kind).glob(f"*.{kind}"))
 
 
-class PicturesFirstClock(ManualClock):
-    """Time that stands still while the card pictures are made: the passes they take
-    (as many as the picture thread needs on this machine) move no clock, so the game
-    closes with the same seconds shown however fast the machine is."""
-
-    app: App | None = None
-
-    def sleep(self, seconds: float) -> None:
-        if self.app is None or not self.app.table.renderer.pending:
-            super().sleep(seconds)
-
-
 def first_frame(monkeypatch: pytest.MonkeyPatch, session: Session | None = None,
                 **settings: object) -> tuple[bytes, int, int]:
     """A game started (``session``, else the saved one), its first frame drawn, then
@@ -57,9 +45,8 @@ def first_frame(monkeypatch: pytest.MonkeyPatch, session: Session | None = None,
 
     monkeypatch.setattr(hud.TopBar, "draw", bar)
     monkeypatch.setattr(renderer, "cloth", cloth)
-    clock = PicturesFirstClock()
-    app = clock.app = App(settings=Settings(**settings), session=session, size=SIZE,
-                          fullscreen=False, clock=clock)
+    app = App(settings=Settings(**settings), session=session, size=SIZE, fullscreen=False,
+              clock=ManualClock())  # (the picture thread takes none of its time)
     try:
         app.draw()
         frame = pygame.image.tobytes(app.screen, "RGB")

@@ -4,6 +4,7 @@ stretched, stands in; the window then shows exactly what a whole redraw shows.""
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from itertools import pairwise
 
@@ -250,7 +251,7 @@ def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
             while len(images._ready()) < 3 and images._raster.wait(10.0):
                 pass
         before = len(made)
-        images.work(cardimages.time.perf_counter() + 10.0, budget=budget)
+        images.work(time.perf_counter() + 10.0, budget=budget)
         counts.append((budget, len(made) - before))
         if not images.pending:
             break

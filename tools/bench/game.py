@@ -78,6 +78,9 @@ QUICK_IDLE_SECONDS = 1.0
 STARTUP_RUNS = 5
 QUICK_STARTUP_RUNS = 1
 DT = 1 / 60
+#: Each resize repeated this many times for the stall like with like (see
+#: ``_stall_like_with_like``).
+STALL_REPEATS = 3
 FIRST_FRAME_ENV = environment.EXIT_AFTER_FIRST_FRAME
 
 #: Budgets (the ratios are to floors measured in the same run).
@@ -520,6 +523,8 @@ def _resize(app: App) -> dict[str, Any]:
             stalls.append(max(passes[1:] + recorder.frames))
             cpu_stalls.append(max(cpus[1:] + recorder.frames))
     floor.destroy()
+    like = max((_stall_like_with_like(app, window, target, smaller if target == size else size)
+                for target in (smaller, size)), key=lambda figures: figures["stall_like"])
     worst_resize = max(resizes, key=lambda pair: pair[0] / pair[1])
     worst_first = max(firsts, key=lambda pair: pair[0] / pair[1])
     return {"card": list(card), "raster": statistics.median(rasters), "rasters": rasters,
@@ -529,7 +534,75 @@ def _resize(app: App) -> dict[str, Any]:
             "resize_pass": worst_resize[0], "resize_floor": worst_resize[1],
             "resize_pass_cpu": worst_resize[2],
             "first_full_cpu": worst_first[0], "first_full_floor": worst_first[1],
-            "window": max(systems)}
+            "window": max(systems), **like}
+
+
+def _still_after(app: App) -> float:
+    """A still frame's floor, timed right after a pass (thread CPU): the window's
+    picture blitted whole and presented (the picture left as it was)."""
+    import pygame
+
+    screen = app.screen
+    picture = screen.copy()
+    start = time.thread_time()
+    screen.blit(picture, (0, 0))
+    pygame.display.flip()
+    return time.thread_time() - start
+
+
+def _resized_passes(app: App, window: Any, target: tuple[int, int]) -> list[tuple[float, float]]:
+    """The window resized to ``target`` with no card set kept, then the loop run as
+    ``App.run`` runs it until every picture is made: each later pass's thread CPU
+    (with its spare time) and a still frame's timed right after it. (The frames after
+    are whole redraws, not passes doing spare work: the scenes' frame budgets and the
+    first full frame's figure measure them.)"""
+    window.size = target
+    app.step()  # (the resize's own pass: the resize figure's)
+    _spare(app, DT)
+    app.clock.sleep(DT)
+    timed = []
+    while _pictures_pending(app) and len(timed) < 1000:
+        start = time.thread_time()
+        app.step()
+        _spare(app, DT)
+        timed.append((time.thread_time() - start, _still_after(app)))
+        app.clock.sleep(DT)
+    return timed
+
+
+def _stall_like_with_like(app: App, window: Any, target: tuple[int, int],
+                          back: tuple[int, int]) -> dict[str, Any]:
+    """The stall against a still frame, like with like: the resize to ``target`` (from
+    ``back``) repeated ``STALL_REPEATS`` times, each with a fresh card cache (the
+    pictures made by the thread, as in a first resize). On the App's ManualClock each
+    repetition runs the same passes (the picture thread takes none of its time), so
+    pass ``i`` is the same work every time: its CPU is divided by the still frame
+    timed right after it (the same moment, the same load), the median of those
+    ratios over the repetitions taken per pass (a load burst on one repetition is
+    not a stall; a pass that stalls does so in every repetition), and the largest
+    over the passes is the figure."""
+    import statistics
+    import tempfile
+
+    kept = os.environ.get(environment.CACHE_DIR)
+    runs = []
+    try:
+        for _ in range(STALL_REPEATS):
+            if app.size != back:
+                window.size = back
+                _settle(app)
+            os.environ[environment.CACHE_DIR] = tempfile.mkdtemp(prefix="cache-", dir=_DATA)
+            runs.append(_resized_passes(app, window, target))
+    finally:
+        if kept is not None:
+            os.environ[environment.CACHE_DIR] = kept
+    ratios = [statistics.median(cpu / max(floor, 1e-9) for cpu, floor in same)
+              for same in zip(*runs, strict=False)]  # (the same passes: see above)
+    worst = max(range(len(ratios)), key=ratios.__getitem__)
+    return {"stall_like": ratios[worst], "stall_like_pass": worst,
+            "stall_like_cpu": statistics.median(run[worst][0] for run in runs),
+            "stall_like_floor": statistics.median(run[worst][1] for run in runs),
+            "stall_like_passes": [len(run) for run in runs]}
 
 
 def _raster_floor(card: tuple[int, int], four_colour: bool) -> float:
@@ -750,7 +823,10 @@ def run_bench(sizes: Sequence[tuple[int, int]], frames: int, idle_seconds: float
                        **{f"{key}_ms": raw["resize"][key] * 1000 for key in (
                            "raster", "raster_floor", "complete", "stall", "stall_cpu",
                            "resize_pass", "resize_pass_cpu", "resize_floor",
-                           "first_full_cpu", "first_full_floor", "window")}},
+                           "first_full_cpu", "first_full_floor", "window",
+                           "stall_like_cpu", "stall_like_floor")},
+                       **{key: raw["resize"][key] for key in (
+                           "stall_like", "stall_like_pass", "stall_like_passes")}},
             "peak_rss_mb": raw["peak_rss_mb"],
             "peak_rss_with_resize_mb": raw["peak_rss_resize_mb"],
         }
@@ -858,6 +934,16 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
     line("the first full-quality frame after it. stall: the longest later pass in the second")
     line("after a resize, wall and CPU as the resize's, each the longest (CPU against the long")
     line("game's still-picture p99). peak: ru_maxrss of the process that ran the scenes there.")
+    for name, size in report["sizes"].items():
+        r = size["resize"]
+        line(f"{name}: stall like with like {r['stall_like']:.2f}x (pass {r['stall_like_pass']}: "
+             f"{r['stall_like_cpu_ms']:.2f} ms against {r['stall_like_floor_ms']:.2f} ms; passes "
+             f"{r['stall_like_passes']}); old: stall CPU / long still p99 "
+             f"{r['stall_cpu_ms'] / size['scenes']['long']['still_p99_ms']:.2f}x")
+    line(f"stall like with like: each resize repeated {STALL_REPEATS} times (no card set kept),")
+    line("the same passes each time; per pass, the median over the repetitions of its CPU over")
+    line("a still frame (the window's picture blitted and flipped) timed right after it; the")
+    line("largest over the passes (the whole frames after them are the scenes' and 1st full's).")
     windows = report.get("window") or {}
     line()
     if not windows:

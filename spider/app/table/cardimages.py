@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import io
 import re
-import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.assets import CARDS
+from spider.app.clock import SystemClock
 from spider.app.ui import text
 from spider.app.ui.pictures import PictureCache
 from spider.logs import logger
@@ -43,6 +43,7 @@ from spider.model.cards import RANK_LETTERS, Card, Suit
 if TYPE_CHECKING:
     import threading
 
+    from spider.app.clock import Clock
     from spider.app.table.keptcards import KeptCards
     from spider.app.table.rasteriser import Rasteriser
 
@@ -82,6 +83,8 @@ IN_FLIGHT = 6
 PICTURE_COST = 10_000
 #: How a picture is drawn (see :meth:`CardImages._plan`).
 Plan = list[tuple[tuple[bytes, ...] | None, bytes]]
+#: The clock of :meth:`CardImages.work` when none is given.
+_REAL_CLOCK = SystemClock()
 
 
 @cache
@@ -167,6 +170,21 @@ def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
     colour = pygame.Color(FOUR_COLOUR[suit][1] if four_colour and suit in FOUR_COLOUR
                           else RED if suit.is_red else BLACK)
     return colour.r, colour.g, colour.b
+
+
+class _Writing:
+    """The thread keeping the set, as :class:`~spider.app.clock.Work` to wait for."""
+
+    def __init__(self, thread: threading.Thread) -> None:
+        self.thread = thread
+
+    @property
+    def busy(self) -> bool:
+        return self.thread.is_alive()
+
+    def wait(self, seconds: float) -> bool:
+        self.thread.join(seconds)
+        return not self.thread.is_alive()
 
 
 class CardImages:
@@ -302,19 +320,22 @@ class CardImages:
         return bool(self._wanted) or self._previous is not None or self._writing is not None
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
-             now: Callable[[], float] = time.perf_counter, budget: int = 0) -> bool:
+             clock: Clock | None = None, budget: int = 0) -> bool:
         """Put together the wanted pictures whose parts the background thread has made,
         up to ``budget`` pixels of work (each picture's and ``PICTURE_COST``; one at
         least), while ``stop()`` is false; if none are ready, wait for the thread until
-        ``now()``, the App's clock, reaches ``until``. Return True once every stand-in
+        ``clock``, the App's (default: the real one), reaches ``until`` (a ManualClock
+        waits until the thread has made what was asked, even when some are ready: the
+        same pictures each pass on any machine). Return True once every stand-in
         shown has its real picture (time to draw again: once, rather than after each
         picture)."""
+        clock = clock or _REAL_CLOCK
         ready = self._ready()
         raster = self._rasteriser  # (none made: nothing asked of the thread)
-        if not ready and raster is not None and raster.wait(until - now()):
+        if raster is not None and clock.wait_for(raster, until if not ready else clock.now()):
             ready = self._ready()
         if not self._wanted and self._writing is not None:
-            self._writing.join(max(0.0, until - now()))  # the set being kept
+            clock.wait_for(_Writing(self._writing), until)  # the set being kept
         cost = self.size[0] * self.size[1] + PICTURE_COST
         ready = ready[:max(1, budget // cost)]
         for card in ready:
@@ -328,7 +349,7 @@ class CardImages:
             if self._rasteriser is not None:
                 self._rasteriser.forget()  # parts made for a plan that changed meanwhile
         if not self._fresh or not self._stand_ins.keys() <= self._fresh.keys():
-            self._keep_set()
+            self._keep_set(clock)
             return False
         # Every stand-in shown has its picture: all change at once, so the table
         # never shows some cards' new pictures beside others' stand-ins.
@@ -337,7 +358,7 @@ class CardImages:
         self._stand_ins.clear()
         self.generation += 1
         self._squashed.clear()  # made from stand-ins too
-        self._keep_set()
+        self._keep_set(clock)
         return True
 
     def ask(self) -> None:
@@ -410,8 +431,10 @@ class CardImages:
             self._wanted.move_to_end(card, last=False)  # shown: made first
         return surface
 
-    def _keep_set(self) -> None:
-        """Keep the whole set for the next run (once, when every picture is made)."""
+    def _keep_set(self, clock: Clock) -> None:
+        """Keep the whole set for the next run (once, when every picture is made; on
+        a ManualClock, which that thread takes no time of, written before ``pending``
+        is next asked)."""
         self.open_kept()
         kept = self._kept
         if kept is None or kept.complete or any(card not in self._faces
@@ -426,6 +449,7 @@ class CardImages:
                                          name="keep-cards")
         self._writing.start()
         self._kept = None  # written or not: not tried again
+        clock.wait_for(_Writing(self._writing), clock.now())  # (the real clock: only looks)
 
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:

@@ -46,8 +46,9 @@ class Rasteriser:
 
     @property
     def busy(self) -> bool:
-        """Whether sources asked are still to be finished."""
-        return len(self._asked) > len(self._done)
+        """Whether sources asked are still to be finished (none once cancelled; a source
+        finished after :meth:`forget` is not counted as one of them)."""
+        return not self.cancelled and not self._asked <= self._done.keys()
 
     def has(self, source: bytes) -> bool:
         return source in self._done

@@ -309,7 +309,7 @@ class TableRenderer:
         """Card pictures made by the thread put together, a share of the window's
         pixels a frame (see :meth:`CardImages.work`)."""
         width, height = self.geometry.size
-        return self.images.work(until, stop=pygame.event.peek, now=self.table.app.clock.now,
+        return self.images.work(until, stop=pygame.event.peek, clock=self.table.app.clock,
                                 budget=round(width * height * PICTURE_WORK))
 
     def _ready_turning(self) -> None:
