@@ -274,6 +274,7 @@ class Board:
     # ---------------------------------------------------------------- set-up
     def set_geometry(self, geometry: TableGeometry) -> None:
         """A new window size: every card goes straight to its new place."""
+        self.catch_up()
         self.geometry = geometry
         self.retarget()
         self.finish()

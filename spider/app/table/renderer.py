@@ -537,7 +537,9 @@ class TableRenderer:
         if (self._still is None or self.interim is not None or self.images.pending
                 or self.table.controller.celebration is not None):
             return
-        resting = self.table.board.layers()[0]
+        board = self.table.board
+        board.catch_up()  # (closed before the spare time of an action's frame)
+        resting = board.layers()[0]
         kept = self._kept_table(resting)
         if not kept.complete:
             still = self._still_layer(resting)
