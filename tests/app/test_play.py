@@ -284,6 +284,24 @@ def test_a_run_leaves_the_column_after_the_frame_that_shows_the_move(play, monke
     assert_settled(driver)
 
 
+def test_a_run_leaves_when_due_though_no_spare_time_comes(play) -> None:
+    """A loop that never offers spare time (passes alone) still sees the run leave
+    once the card that completes it has landed."""
+    from spider.model.cards import Suit
+
+    driver = play(position=RUN_BY_DROP)
+    app, board = driver.app, driver.table.board
+    driver.double_click(driver.column_point(1))  # the ace onto the two
+    for _ in range(240):
+        app.step()
+        app.clock.sleep(1 / 60)
+    area = driver.table.geometry.runs_box
+    resting, flying, _ = board.layers()  # (the board as drawn, asking for nothing more)
+    spades = [sprite for sprite in resting + flying if sprite.card.suit is Suit.SPADES]
+    assert len(spades) == 13 and not flying
+    assert all(area.contains(sprite.pos) for sprite in spades)
+
+
 #: Column 1 is long enough to be squeezed: when its run leaves, the cards under it spread.
 SQUEEZED_RUN = """
 1: [4h] [5h] [6h] [7h] [8h] [9h] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s

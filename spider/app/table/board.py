@@ -376,7 +376,12 @@ class Board:
         self._finished = self.version
 
     def update(self, dt: float) -> list[Sound]:
-        """Advance by ``dt`` seconds; return the sound cues now due."""
+        """Advance by ``dt`` seconds; return the sound cues now due (the rest of the
+        last action is replayed first once its motion is due, should no spare time
+        have come since: see :meth:`catch_up`)."""
+        later = self._later
+        if later is not None and self.time + dt >= later.cursor:
+            self.catch_up()
         before = self.time
         self.time += dt
         now, changed = self.time, False
