@@ -249,6 +249,59 @@ def test_a_run_completed_by_a_drop_flies_to_the_completed_area(play) -> None:
     assert_settled(driver)
 
 
+def test_a_run_leaves_the_column_after_the_frame_that_shows_the_move(play, monkeypatch) -> None:
+    """The move that completes a run is replayed within its frame; the run leaving and
+    the card beneath turning, whose motion starts when the move's card lands, after it,
+    in its spare time (anything that asks for the sprites sooner gets them whole: see
+    the test above, which reads the runs right after the drop)."""
+    from spider.app.table.board import Board
+
+    driver = play(position=RUN_BY_DROP)
+    app, board = driver.app, driver.table.board
+    replayed: list[tuple[str, bool]] = []
+    stepping = [False]
+    replay, step = Board._replay, app.step
+
+    def recorded(self: Board, event: object, undone: bool) -> object:
+        replayed.append((type(event).__name__, stepping[0]))
+        return replay(self, event, undone)
+
+    def timed_step() -> None:
+        stepping[0] = True
+        try:
+            step()
+        finally:
+            stepping[0] = False
+
+    monkeypatch.setattr(Board, "_replay", recorded)
+    monkeypatch.setattr(app, "step", timed_step)
+    driver.double_click(driver.column_point(1))  # the ace onto the two
+    assert replayed == [("CardsMoved", True)]
+    app.spare(0.0)  # (the loop's spare time after the frame)
+    assert replayed == [("CardsMoved", True), ("RunRemoved", False), ("CardFlipped", False)]
+    assert len(board.runs) == 1 and board.matches(driver.table.game)
+    driver.settle()
+    assert_settled(driver)
+
+
+def test_a_run_leaves_when_due_though_no_spare_time_comes(play) -> None:
+    """A loop that never offers spare time (passes alone) still sees the run leave
+    once the card that completes it has landed."""
+    from spider.model.cards import Suit
+
+    driver = play(position=RUN_BY_DROP)
+    app, board = driver.app, driver.table.board
+    driver.double_click(driver.column_point(1))  # the ace onto the two
+    for _ in range(240):
+        app.step()
+        app.clock.sleep(1 / 60)
+    area = driver.table.geometry.runs_box
+    resting, flying, _ = board.layers()  # (the board as drawn, asking for nothing more)
+    spades = [sprite for sprite in resting + flying if sprite.card.suit is Suit.SPADES]
+    assert len(spades) == 13 and not flying
+    assert all(area.contains(sprite.pos) for sprite in spades)
+
+
 #: Column 1 is long enough to be squeezed: when its run leaves, the cards under it spread.
 SQUEEZED_RUN = """
 1: [4h] [5h] [6h] [7h] [8h] [9h] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s

@@ -3,9 +3,11 @@
 The board keeps one sprite per physical card in lists shaped like the model's
 columns, stock and completed runs. An action's Outcome is replayed on those
 lists event by event (backwards when undone); each event queues the motion it
-shows, staggered in event order. Afterwards the lists are checked against the
-model (in the frame's spare time, see :meth:`Board.check`) and rebuilt from it if
-anything differs, so no card can end up wrong.
+shows, staggered in event order (the events whose motion starts after the first's
+are replayed after the frame that shows it, see :meth:`Board.catch_up`). Afterwards
+the lists are checked against the model (in the frame's spare time, see
+:meth:`Board.check`) and rebuilt from it if anything differs, so no card can end up
+wrong.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from spider.model.game import (
     Outcome,
     RunRemoved,
 )
-from spider.model.values import value
+from spider.model.values import record, value
 
 log = logger(__name__)
 
@@ -81,9 +83,9 @@ class Board:
 
     def __init__(self, geometry: TableGeometry) -> None:
         self.geometry = geometry
-        self.columns: list[list[CardSprite]] = []
-        self.stock: list[CardSprite] = []
-        self.runs: list[list[CardSprite]] = []
+        self._columns: list[list[CardSprite]] = []
+        self._stock: list[CardSprite] = []
+        self._runs: list[list[CardSprite]] = []
         self.dragging: list[CardSprite] = []
         self.time = 0.0
         self.speed = 1.0
@@ -117,18 +119,42 @@ class Board:
         self._unchecked: set[int] = set()
         self._stock_unchecked = False
         self._last_shown: Action | None = None
+        #: The rest of the last action shown, when its first event's motion starts now
+        #: and the others' later (a run leaving after the card that completes it
+        #: lands, the card beneath turning): replayed after the frame, in its spare
+        #: time (see :meth:`catch_up`), not within it.
+        self._later: _Later | None = None
 
     # ---------------------------------------------------------------- queries
+    @property
+    def columns(self) -> list[list[CardSprite]]:
+        """The sprites of each column, bottom first (callers must not change them)."""
+        self.catch_up()
+        return self._columns
+
+    @property
+    def stock(self) -> list[CardSprite]:
+        """The stock's sprites, the next dealt first."""
+        self.catch_up()
+        return self._stock
+
+    @property
+    def runs(self) -> list[list[CardSprite]]:
+        """The completed runs' sprites, each king first."""
+        self.catch_up()
+        return self._runs
+
     def sprites(self) -> Iterator[CardSprite]:
-        for column in self.columns:
+        self.catch_up()
+        for column in self._columns:
             yield from column
-        yield from self.stock
-        for run in self.runs:
+        yield from self._stock
+        for run in self._runs:
             yield from run
 
     def _all(self) -> Iterator[CardSprite]:
         # Several times a frame: ~10x cheaper than the generator of ``sprites``.
-        return itertools.chain(*self.columns, self.stock, *self.runs)
+        return itertools.chain(*self._columns, self._stock, *self._runs)
 
     def _touch(self) -> None:
         """The layers changed: what was worked out from them is worked out again."""
@@ -152,8 +178,8 @@ class Board:
         arrangement changes: till then sprites only set off and land)."""
         if self._order is None:
             dragged = {id(sprite) for sprite in self.dragging}
-            ordered = itertools.chain(*self.columns, reversed(self.stock),
-                                      *map(reversed, self.runs))
+            ordered = itertools.chain(*self._columns, reversed(self._stock),
+                                      *map(reversed, self._runs))
             places: list[int] = []
             resting: list[CardSprite] = []
             flying: list[tuple[int, CardSprite]] = []
@@ -183,9 +209,10 @@ class Board:
     def column_ys(self) -> list[list[int]]:
         """The resting y of each card, per column (for hit-testing; kept until the
         layers change, as the places do only then)."""
+        self.catch_up()
         if self._ys_shown is None:
             self._ys_shown = [[int(sprite.target[1]) for sprite in column]
-                              for column in self.columns]
+                              for column in self._columns]
         return self._ys_shown
 
     def matches(self, game: Game, columns: Iterable[int] | None = None,
@@ -193,13 +220,14 @@ class Board:
         """Whether the sprite lists hold exactly the model's cards, faces and runs;
         ``columns``: of the columns, only those (the others known to match), and the
         stock only when ``stock``."""
-        mine, theirs = self.columns, game.columns
+        self.catch_up()
+        mine, theirs = self._columns, game.columns
         return (
             len(mine) == len(theirs)
             and all([(s.card, s.face_up) for s in mine[number]] == theirs[number]  # (Slots)
                     for number in (range(len(mine)) if columns is None else columns))
-            and (not stock or [s.card for s in self.stock] == game.stock)
-            and len(self.runs) == game.removed
+            and (not stock or [s.card for s in self._stock] == game.stock)
+            and len(self._runs) == game.removed
         )
 
     def layers(self) -> tuple[list[CardSprite], list[CardSprite], list[CardSprite]]:
@@ -246,17 +274,18 @@ class Board:
     # ---------------------------------------------------------------- set-up
     def set_geometry(self, geometry: TableGeometry) -> None:
         """A new window size: every card goes straight to its new place."""
+        self.catch_up()
         self.geometry = geometry
         self.retarget()
         self.finish()
 
     def load(self, game: Game, deal_in: bool = False) -> None:
         """Sprites for the model as it is; ``deal_in`` deals the columns out of the stock."""
-        self.dragging = []
-        self.columns = [[CardSprite(slot.card, slot.face_up) for slot in column]
+        self.dragging, self._later = [], None
+        self._columns = [[CardSprite(slot.card, slot.face_up) for slot in column]
                         for column in game.columns]
-        self.stock = [CardSprite(card, False) for card in game.stock]
-        self.runs = [_placeholder_run(suit) for suit in game.runs]
+        self._stock = [CardSprite(card, False) for card in game.stock]
+        self._runs = [_placeholder_run(suit) for suit in game.runs]
         self._unchecked.clear()  # (made from the model: nothing to check)
         self._stock_unchecked = False
         self.retarget()
@@ -267,8 +296,8 @@ class Board:
 
     def _deal_in(self) -> None:
         start = self.geometry.stock_pile(0, max(1, self._piles()))
-        rows = max((len(column) for column in self.columns), default=0)
-        order = [column[row] for row in range(rows) for column in self.columns
+        rows = max((len(column) for column in self._columns), default=0)
+        order = [column[row] for row in range(rows) for column in self._columns
                  if row < len(column)]
         for number, sprite in enumerate(order):
             sprite.pos, sprite.shown_up = start, False
@@ -280,8 +309,8 @@ class Board:
 
     # ------------------------------------------------------------- targets
     def _piles(self) -> int:
-        width = len(self.columns) or 1
-        return -(-len(self.stock) // width)
+        width = len(self._columns) or 1
+        return -(-len(self._stock) // width)
 
     def retarget(self, columns: Iterable[int] | None = None, stock: bool = True,
                  runs: bool = True) -> None:
@@ -295,8 +324,8 @@ class Board:
             self._stock_seen = []
             self._ys_geometry = g
             columns, stock, runs = None, True, True
-        for number in range(len(self.columns)) if columns is None else columns:
-            column = self.columns[number]
+        for number in range(len(self._columns)) if columns is None else columns:
+            column = self._columns[number]
             faces = list(map(_FACE_UP, column))
             kept = known.get(number)
             if kept is not None and kept[0] == faces and kept[1] == column:
@@ -309,7 +338,7 @@ class Board:
         if stock:
             self._stock_moved += self._place_stock()
         if runs:
-            for slot, run in enumerate(self.runs):
+            for slot, run in enumerate(self._runs):
                 place = g.run_slot(slot)
                 for sprite in run:
                     sprite.target = place
@@ -318,13 +347,13 @@ class Board:
         """Set the stock's places; return the sprites whose place changed (piles keep
         theirs as others are dealt)."""
         piles = self._piles()
-        stock = [piles, *self.stock]
+        stock = [piles, *self._stock]
         if stock == self._stock_seen:  # (the same cards: their places stand)
             return []
-        width = len(self.columns) or 1
+        width = len(self._columns) or 1
         spots = [self.geometry.stock_pile(pile, piles) for pile in range(piles)]
         moved = []
-        for index, sprite in enumerate(self.stock):
+        for index, sprite in enumerate(self._stock):
             spot = spots[index // width]
             if sprite.target != spot:
                 sprite.target = spot
@@ -335,6 +364,7 @@ class Board:
     # ------------------------------------------------------------ animation
     def finish(self) -> None:
         """End every animation at once: each card at its place, the right side up."""
+        self.catch_up()
         self.shake_until = 0.0
         self.cues.clear()
         if self.version == self._finished:
@@ -346,7 +376,12 @@ class Board:
         self._finished = self.version
 
     def update(self, dt: float) -> list[Sound]:
-        """Advance by ``dt`` seconds; return the sound cues now due."""
+        """Advance by ``dt`` seconds; return the sound cues now due (the rest of the
+        last action is replayed first once its motion is due, should no spare time
+        have come since: see :meth:`catch_up`)."""
+        later = self._later
+        if later is not None and self.time + dt >= later.cursor:
+            self.catch_up()
         before = self.time
         self.time += dt
         now, changed = self.time, False
@@ -373,7 +408,8 @@ class Board:
     # ------------------------------------------------------------- dragging
     def lift(self, column: int, index: int) -> list[CardSprite]:
         """Pick up the cards of ``column`` from ``index`` on."""
-        self.dragging = self.columns[column][index:]
+        self.catch_up()
+        self.dragging = self._columns[column][index:]
         self._touch()
         return self.dragging
 
@@ -400,41 +436,70 @@ class Board:
 
         ``dropped``: the player released the cards where they now are, so a move
         settles from there instead of flying. The model is already in its new state.
+        The events whose motion starts later than the first's are replayed after the
+        frame (see :meth:`catch_up`).
         """
+        self.catch_up()
         self.dragging, self._stock_moved = [], []
         self._touch()
-        events = reversed(outcome.events) if outcome.undone else outcome.events
-        cursor = self.time
-        #: The columns changed, each with when the cards they keep may settle: at once,
-        #: once a group that left has all set off, or once a run that left has gone
-        #: (they must not slide over cards still waiting to fly).
-        settling: dict[int, float] = {}
-        stock_changed = False
+        events = outcome.events[::-1] if outcome.undone else outcome.events
+        later = _Later(events, 0, outcome, game, dropped, self.time, self.time, {}, False)
+        if self._replay_events(later, first=True):
+            self._later = later
+            return
+        self._shown(later)
+
+    def catch_up(self) -> None:
+        """Replay the rest of the last action shown, if any is left (see
+        :meth:`show`): after its first frame, or before anything else asks for the
+        sprites."""
+        later = self._later
+        if later is None:
+            return
+        self._later = None
+        self._touch()
+        self._replay_events(later, first=False)
+        self._shown(later)
+
+    def _replay_events(self, later: _Later, first: bool) -> bool:
+        """Replay ``later``'s events; with ``first``, stop before one whose motion
+        starts after now (True: some are left)."""
+        outcome, settling, events = later.outcome, later.settling, later.events
         try:
-            for event in events:
+            while later.done < len(events):
+                event = events[later.done]
+                later.done += 1
                 group, kind = self._replay(event, outcome.undone)
                 columns = _columns(event)
                 dealt = isinstance(event, CardsDealt)
                 if kind != "flip":  # (a card turns last in its column: no place changes)
                     self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
-                stock_changed = stock_changed or dealt
-                cursor = self._animate(kind, group, cursor, dropped)
+                later.stock_changed = later.stock_changed or dealt
+                cursor = later.cursor = self._animate(kind, group, later.cursor, later.dropped)
                 for column in columns:
-                    settling.setdefault(column, self.time)
+                    settling.setdefault(column, later.now)
                 match event:
                     case CardsMoved(source, target, _) if group[-1].steps:
                         left = target if outcome.undone else source
                         settling[left] = max(settling[left], group[-1].steps[-1].start)
                     case RunRemoved(column, _, _) if not outcome.undone:
                         settling[column] = cursor
+                if first and cursor > self.time and later.done < len(events):
+                    return True
         except ReplayMismatch as error:
             log.warning("sprites out of step with the model (%s): rebuilt", error)
-            self.rebuild(game)
+            later.rebuilt = True
+            self.rebuild(later.game)
+        return False
+
+    def _shown(self, later: _Later) -> None:
+        """What follows the replay of an action: the cards it moved aside settle."""
+        if later.rebuilt:
             return
-        self._unchecked.update(settling)  # (checked after the frame: see check)
-        self._stock_unchecked = self._stock_unchecked or stock_changed
-        self._last_shown = outcome.action
-        self._settle_rest(settling)
+        self._unchecked.update(later.settling)  # (checked after the frame: see check)
+        self._stock_unchecked = self._stock_unchecked or later.stock_changed
+        self._last_shown = later.outcome.action
+        self._settle_rest(later.settling, later.now)
         self._touch()
 
     def check(self, game: Game) -> bool:
@@ -442,6 +507,7 @@ class Board:
         check changed them (the others matched and did not change), and rebuild them
         from it if they differ: after the frame that shows an action, in its spare
         time, not within it. True when rebuilt."""
+        self.catch_up()
         columns, stock = self._unchecked, self._stock_unchecked
         if not columns and not stock:
             return False
@@ -464,41 +530,41 @@ class Board:
             match event:
                 case CardsMoved(source, target, cards):
                     frm, to = (target, source) if undone else (source, target)
-                    group = self._take(self.columns[frm], cards)
-                    self.columns[to].extend(group)
+                    group = self._take(self._columns[frm], cards)
+                    self._columns[to].extend(group)
                     for sprite in group:
                         sprite.face_up = True
                     return group, "move"
                 case CardsDealt(columns, cards):
                     if undone:
-                        group = [self.columns[column].pop() for column in columns]
+                        group = [self._columns[column].pop() for column in columns]
                         _expect(group, cards)
                         for sprite in group:
                             sprite.face_up = False
-                        self.stock[:0] = group
+                        self._stock[:0] = group
                         return group[::-1], "undeal"
-                    group = self.stock[: len(cards)]
+                    group = self._stock[: len(cards)]
                     _expect(group, cards)
-                    del self.stock[: len(cards)]
+                    del self._stock[: len(cards)]
                     for column, sprite in zip(columns, group, strict=True):
                         sprite.face_up = True
-                        self.columns[column].append(sprite)
+                        self._columns[column].append(sprite)
                     return group, "deal"
                 case CardFlipped(column, card, face_up):
-                    sprite = self.columns[column][-1]
+                    sprite = self._columns[column][-1]
                     _expect([sprite], (card,))
                     sprite.face_up = face_up != undone
                     return [sprite], "flip"
                 case RunRemoved(column, slot, cards):
                     if undone:
-                        group = self.runs.pop()
+                        group = self._runs.pop()
                         _expect(group, cards)
-                        self.columns[column].extend(group)
+                        self._columns[column].extend(group)
                         return group, "unrun"
-                    if slot != len(self.runs):
-                        raise ReplayMismatch(f"run slot {slot}, have {len(self.runs)}")
-                    group = self._take(self.columns[column], cards)
-                    self.runs.append(group)
+                    if slot != len(self._runs):
+                        raise ReplayMismatch(f"run slot {slot}, have {len(self._runs)}")
+                    group = self._take(self._columns[column], cards)
+                    self._runs.append(group)
                     return group[::-1], "run"
         except IndexError as error:
             raise ReplayMismatch(str(error)) from error
@@ -559,15 +625,15 @@ class Board:
                                        t.run, FLIGHT, True))
         return end
 
-    def _settle_rest(self, settling: dict[int, float]) -> None:
+    def _settle_rest(self, settling: dict[int, float], now: float) -> None:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there, in the columns changed
         (``settling``, with when they may), of the stock those placed elsewhere and
         the last run (the others cannot change); every card ends right."""
         for number, start in settling.items():
-            self._settle(self.columns[number], start)
+            self._settle(self._columns[number], start)
         moved, self._stock_moved = self._stock_moved, []
-        self._settle(itertools.chain(moved, *self.runs[-1:]), self.time)
+        self._settle(itertools.chain(moved, *self._runs[-1:]), now)
 
     def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
         for sprite in sprites:
@@ -591,6 +657,27 @@ _FACE_UP = attrgetter("face_up")
 
 _CUES = {"move": Sound.PLACE, "deal": Sound.DEAL, "undeal": Sound.DEAL, "flip": Sound.FLIP,
          "run": Sound.RUN, "unrun": Sound.RUN}
+
+
+@record
+class _Later:
+    """An action's replay on the sprites, as far as it went (see :meth:`Board.show`):
+    its events in the order replayed and how many are, the board's time when it was
+    shown, when the next event's motion begins, the columns changed, each with when
+    the cards they keep may settle (at once, once a group that left has all set off,
+    or once a run that left has gone: they must not slide over cards still waiting to
+    fly), and whether the stock changed."""
+
+    events: tuple[Event, ...]
+    done: int
+    outcome: Outcome
+    game: Game
+    dropped: bool
+    now: float
+    cursor: float
+    settling: dict[int, float]
+    stock_changed: bool
+    rebuilt: bool = False
 
 
 def _columns(event: Event) -> tuple[int, ...]:

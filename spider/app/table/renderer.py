@@ -105,6 +105,9 @@ class TableRenderer:
         self._flights_due: tuple[list[_Resting], tuple[object, int]] | None = None
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
+        #: The places of the still layer drawn again in spare time, for the next frame
+        #: to show (see :meth:`_still_ahead`).
+        self._still_unshown: list[pygame.Rect] = []
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
         #: The bar as shown (its strip of the static layer and what it shows), and what
@@ -273,8 +276,24 @@ class TableRenderer:
         :meth:`_note_flights`)."""
         self._release_bar()
         changed = self._spare_steps(until, calm)
+        changed = self._still_ahead() or changed
         self._note_flights()
         return changed
+
+    def _still_ahead(self) -> bool:
+        """The still layer brought up to date after the frame when the board's
+        arrangement changed since the frame drew it (an action's later events replayed
+        in its spare time: see ``Board.catch_up``), not within the next frame, which
+        shows the places drawn again (True: it was drawn whole, so is the window)."""
+        due, board = self._flights_due, self.table.board
+        if (due is None or due[1] == (board, board.arrangement) or self._still is None
+                or self.interim is not None or self.table.controller.celebration is not None):
+            return False
+        regions = self._still_changes(board.layers()[0])
+        if regions is None:
+            return True
+        self._still_unshown += regions
+        return False
 
     def _spare_steps(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: a cloth drawn afresh is
@@ -438,6 +457,7 @@ class TableRenderer:
         table = self.table
         if surface is pygame.display.get_surface():
             self._bar_held = None  # (a whole frame shows the bar as it is)
+            self._still_unshown = []  # (the window is drawn whole)
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface):
             return
@@ -539,7 +559,9 @@ class TableRenderer:
         if (self._still is None or self.interim is not None or self.images.pending
                 or self.table.controller.celebration is not None):
             return
-        resting = self.table.board.layers()[0]
+        board = self.table.board
+        board.catch_up()  # (closed before the spare time of an action's frame)
+        resting = board.layers()[0]
         kept = self._kept_table(resting)
         if not kept.complete:
             still = self._still_layer(resting)
@@ -739,6 +761,8 @@ class TableRenderer:
         landed = self._still_changes(resting)
         if landed is None:
             return None
+        if self._still_unshown:
+            landed, self._still_unshown = [*landed, *self._still_unshown], []
         moved = self._moving_areas(flying, dragged, self._highlights())
         areas = _joined([*self._moved, *(area for area, _ in moved), *landed,
                          *self._message_changes()])
