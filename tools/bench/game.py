@@ -534,18 +534,8 @@ def _resize(app: App) -> dict[str, Any]:
             # until every picture is made; then a second of frames.
             start = time.perf_counter()
             window.size = target
-            begin, cpu = time.perf_counter(), time.thread_time()
-            systems.append(max(system, begin - start))
-            passes, cpus = [], []
-            for _ in range(1000):
-                app.step()
-                passes.append(time.perf_counter() - begin)
-                _spare(app, DT - passes[-1])
-                cpus.append(time.thread_time() - cpu)  # the pass and its spare time
-                app.clock.sleep(DT)
-                if not _pictures_pending(app):
-                    break
-                begin, cpu = time.perf_counter(), time.thread_time()
+            systems.append(max(system, time.perf_counter() - start))
+            passes, cpus, _ = zip(*_passes_until_pictures(app), strict=True)
             assert app.size == target, f"the window is {app.size}, not {target}"
             completes.append(time.perf_counter() - start)
             resizes.append((passes[0], floor_time, cpus[0]))
@@ -555,8 +545,8 @@ def _resize(app: App) -> dict[str, Any]:
             firsts.append((recorder.frames[0], floor_time))
             while len(recorder.frames) < 60:
                 recorder.frame(before=app.request_redraw)
-            stalls.append(max(passes[1:] + recorder.frames))
-            cpu_stalls.append(max(cpus[1:] + recorder.frames))
+            stalls.append(max([*passes[1:], *recorder.frames]))
+            cpu_stalls.append(max([*cpus[1:], *recorder.frames]))
     floor.destroy()
     like = max((_stall_like_with_like(app, window, target, smaller if target == size else size)
                 for target in (smaller, size)), key=lambda figures: figures["stall_like"])
@@ -585,24 +575,34 @@ def _still_after(app: App) -> float:
     return time.thread_time() - start
 
 
-def _resized_passes(app: App, window: Any, target: tuple[int, int]) -> list[tuple[float, float]]:
-    """The window resized to ``target`` with no card set kept, then the loop run as
-    ``App.run`` runs it until every picture is made: each later pass's thread CPU
-    (with its spare time) and a still frame's timed right after it. (The frames after
-    are whole redraws, not passes doing spare work: the scenes' frame budgets and the
-    first full frame's figure measure them.)"""
-    window.size = target
-    app.step()  # (the resize's own pass: the resize figure's)
-    _spare(app, DT)
-    app.clock.sleep(DT)
+def _passes_until_pictures(app: App, after: Callable[[], float] | None = None,
+                           ) -> list[tuple[float, float, float]]:
+    """The loop as ``App.run`` runs it (each pass, then the rest of its frame offered to
+    work that can wait) until every picture is made: each pass's wall time (the pass
+    alone: its spare time waits for the card thread), its thread CPU (with its spare
+    time) and what ``after`` returns, called right after it (0.0 without)."""
     timed = []
-    while _pictures_pending(app) and len(timed) < 1000:
-        start = time.thread_time()
+    for _ in range(1000):
+        begin, cpu = time.perf_counter(), time.thread_time()
         app.step()
-        _spare(app, DT)
-        timed.append((time.thread_time() - start, _still_after(app)))
+        wall = time.perf_counter() - begin
+        _spare(app, DT - wall)
+        timed.append((wall, time.thread_time() - cpu, after() if after else 0.0))
         app.clock.sleep(DT)
+        if not _pictures_pending(app):
+            break
     return timed
+
+
+def _resized_passes(app: App, window: Any, target: tuple[int, int]) -> list[tuple[float, float]]:
+    """The window resized to ``target`` with no card set kept, then the loop run until
+    every picture is made: each pass after the resize's own (that is the resize
+    figure's), its thread CPU (with its spare time) and a still frame's timed right
+    after it. (The frames after are whole redraws, not passes doing spare work: the
+    scenes' frame budgets and the first full frame's figure measure them.)"""
+    window.size = target
+    return [(cpu, still) for _, cpu, still
+            in _passes_until_pictures(app, after=lambda: _still_after(app))[1:]]
 
 
 def _stall_like_with_like(app: App, window: Any, target: tuple[int, int],
