@@ -88,6 +88,42 @@ def test_the_stretched_picture_is_shown_until_the_whole_table_is_ready(
     assert len(frames) > 5 and {table_part(frame) for frame in frames} <= stand_ins
 
 
+@pytest.mark.parametrize("redraw_once", [False, True])
+@pytest.mark.parametrize("size", [(1600, 900), (1000, 640)])
+def test_the_new_table_is_copied_into_the_window_in_steps_before_the_swap(
+        play, monkeypatch, size: tuple[int, int], redraw_once: bool) -> None:
+    """The new still layer goes into the window below the bar in steps of spare time,
+    unshown: the frame that swaps it in copies none of it, and shows the same, pixel
+    for pixel, as a whole redraw. A frame drawn meanwhile (``redraw_once``: as the
+    clock's second may be) draws the old picture whole: then the swap's frame copies
+    the layer itself."""
+    copies: list[int] = []
+    below_bar = renderer.TableRenderer._blit_below_bar
+    monkeypatch.setattr(renderer.TableRenderer, "_blit_below_bar",
+                        lambda self, *args: (copies.append(1), below_bar(self, *args))[1])
+    driver = play(position=long_position())
+    app, table = driver.app, driver.table
+    driver.resize(size)
+    redrawn = []
+
+    def check() -> None:
+        if table.renderer.interim is not None:
+            copies.clear()  # (those of the frames before the swap's)
+        bands = table.renderer._still_bands
+        if redraw_once and not redrawn and bands is not None and bands.rows:
+            redrawn.append(1)  # between two steps copying the layer
+            app.request_redraw()
+            app.draw()
+
+    _passes(driver, check)  # (the last: the frame that shows the new table)
+    assert copies == ([1] if redraw_once else []) and bool(redrawn) == redraw_once
+    shown = _screen(app)
+    table.renderer.forget_resting()
+    app.request_redraw()
+    app.draw()
+    assert _screen(app) == shown
+
+
 def _halved(picture: pygame.Surface, work: int) -> pygame.Surface:
     """``picture`` halved as after a resize, in steps of ``work``."""
     half = pygame.Surface((picture.get_width() // 2, picture.get_height() // 2), 0, picture)

@@ -234,12 +234,15 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
 class _Recorder:
     """Times frames of the real loop and, right after each, the floor for the same cards."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, timing: str = "both") -> None:
+        """``timing``: what its passes time (see :func:`_apart`): the frames and, right
+        after each, the floors (``"both"``), or only the frames or the floors."""
         import pygame
 
         from spider.app.table.felt import FELT
 
         self.app = app
+        self.timing = timing
         self.pygame = pygame
         self.felt = FELT
         self.frames: list[float] = []
@@ -250,10 +253,6 @@ class _Recorder:
 
     def _count(self, frame: Frame) -> None:
         self.drawn += 1
-
-    #: What the scenes' passes time (see :func:`_apart`): the frames and, right after
-    #: each, the floors (``"both"``), or only the frames or the floors.
-    timing = "both"
 
     def frame(self, before: Callable[[], None] | None = None) -> None:
         """One timed pass of the loop (it must draw), then one timed floor frame."""
@@ -269,7 +268,7 @@ class _Recorder:
             app.clock.sleep(DT)
             return
         self.frames.append(elapsed)
-        if _Recorder.timing == "frames":
+        if self.timing == "frames":
             _spare(app, DT - elapsed)
             app.clock.sleep(DT)
             return
@@ -294,8 +293,9 @@ class _Recorder:
                 "still_floor": self.still_floor}
 
 
-def _apart(scene: Callable[[], Any]) -> Any:
-    """A scene's figures (``scene``: a result, or a pair of them) from two passes:
+def _apart(scene: Callable[[str], Any]) -> Any:
+    """A scene's figures (``scene(timing)``: a result, or a pair of them, its recorders
+    made with that ``timing``) from two passes:
     its frames timed in the first, its floors in the second (the same animation:
     the App's clock is a manual one). Drawn between the frames, the floors
     (the whole window filled and copied, every card picture read: about 14 MB of
@@ -303,13 +303,8 @@ def _apart(scene: Callable[[], Any]) -> Any:
     and made it slower, while the floor, a streaming copy, did not suffer so: at
     720p, the run scene's frames took p50 0.19 ms with the floors drawn between
     them, 0.10 ms without, 0.32 ms with only 14 MB written between them."""
-    try:
-        _Recorder.timing = "frames"
-        timed = scene()
-        _Recorder.timing = "floors"
-        floors = scene()
-    finally:
-        _Recorder.timing = "both"
+    timed = scene("frames")
+    floors = scene("floors")
 
     def joined(frames: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]:
         return {**frames, "floor": floor["floor"], "still_floor": floor["still_floor"]}
@@ -349,15 +344,16 @@ def _show(app: App, *, position: str | None = None, code: str = FRESH_CODE) -> N
     _settle(app)
 
 
-def _scene_rest(app: App, frames: int, *, position: str | None = None) -> dict[str, Any]:
+def _scene_rest(app: App, frames: int, *, position: str | None = None,
+                timing: str = "both") -> dict[str, Any]:
     _show(app, position=position)
-    recorder = _Recorder(app)
+    recorder = _Recorder(app, timing)
     while len(recorder.frames) < frames:
         recorder.frame(before=app.request_redraw)
     return recorder.result()
 
 
-def _scene_drag(app: App, frames: int) -> dict[str, Any]:
+def _scene_drag(app: App, frames: int, timing: str = "both") -> dict[str, Any]:
     import pygame
 
     from spider.app.table.driver import EventDriver
@@ -368,7 +364,7 @@ def _scene_drag(app: App, frames: int) -> dict[str, Any]:
     start = driver.card_point(0, len(column) - 12)
     width, height = app.size
     driver.press(start)
-    recorder = _Recorder(app)
+    recorder = _Recorder(app, timing)
     # Sweep the group across the table and back, lower each time (real MOUSEMOTION events).
     for number in range(frames):
         phase = (number % 120) / 60
@@ -385,11 +381,12 @@ def _scene_drag(app: App, frames: int) -> dict[str, Any]:
 
 def _repeat_animation(app: App, frames: int, begin: Callable[[], None],
                       reset: Callable[[], None],
-                      lead: Callable[[], None] | None = None) -> dict[str, Any]:
+                      lead: Callable[[], None] | None = None,
+                      timing: str = "both") -> dict[str, Any]:
     """Time every frame while the animation ``begin`` starts runs; ``reset`` between.
     ``lead``: input that comes a frame before ``begin``'s (a double-click's first click),
-    its frame timed too."""
-    recorder = _Recorder(app)
+    its frame timed too. ``timing``: see :class:`_Recorder`."""
+    recorder = _Recorder(app, timing)
     for _ in range(frames):  # each round times one frame at least
         if len(recorder.frames) >= frames:
             break
@@ -409,7 +406,7 @@ def _undo_at_once(app: App) -> None:
     _settle(app)
 
 
-def _scene_deal(app: App, frames: int) -> dict[str, Any]:
+def _scene_deal(app: App, frames: int, timing: str = "both") -> dict[str, Any]:
     import pygame
 
     _show(app)
@@ -417,7 +414,7 @@ def _scene_deal(app: App, frames: int) -> dict[str, Any]:
     def begin() -> None:
         _post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)
 
-    return _repeat_animation(app, frames, begin, lambda: _undo_at_once(app))
+    return _repeat_animation(app, frames, begin, lambda: _undo_at_once(app), timing=timing)
 
 
 def _double_click(point: tuple[int, int], clicks: tuple[int, ...] = (1, 2)) -> None:
@@ -429,7 +426,7 @@ def _double_click(point: tuple[int, int], clicks: tuple[int, ...] = (1, 2)) -> N
         _post(pygame.MOUSEBUTTONUP, pos=point, button=1)
 
 
-def _scene_run(app: App, frames: int) -> dict[str, Any]:
+def _scene_run(app: App, frames: int, timing: str = "both") -> dict[str, Any]:
     from spider.app.table.driver import EventDriver
 
     _show(app, position=long_position())
@@ -442,14 +439,15 @@ def _scene_run(app: App, frames: int) -> dict[str, Any]:
     # A player's double-click comes in two frames (SDL counts a second press that
     # follows a release): the first click, then the one that moves the ace.
     return _repeat_animation(app, frames, lambda: _double_click(ace, (2,)), reset,
-                             lead=lambda: _double_click(ace, (1,)))
+                             lead=lambda: _double_click(ace, (1,)), timing=timing)
 
 
-def _scene_win(app: App, frames: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def _scene_win(app: App, frames: int,
+               timing: str = "both") -> tuple[dict[str, Any], dict[str, Any]]:
     """The cascade: its frames before the win panel shows (2.5 s), and after, under it."""
     from spider.app.table.driver import EventDriver
 
-    alone, under = _Recorder(app), _Recorder(app)
+    alone, under = _Recorder(app, timing), _Recorder(app, timing)
     for _ in range(frames):  # each round times one frame at least
         if len(alone.frames) >= frames and len(under.frames) >= frames:
             break
@@ -687,19 +685,20 @@ def worker_frames(size: tuple[int, int], frames: int) -> dict[str, Any]:
 
     app = _make_app(size)
     try:
-        scenes = {
-            "rest": lambda: _scene_rest(app, frames),
-            "long": lambda: _scene_rest(app, frames, position=long_position()),
-            "drag": lambda: _scene_drag(app, frames),
-            "deal": lambda: _scene_deal(app, frames),
-            "run": lambda: _scene_run(app, frames),
+        scenes: dict[str, Callable[[str], Any]] = {
+            "rest": lambda timing: _scene_rest(app, frames, timing=timing),
+            "long": lambda timing: _scene_rest(app, frames, position=long_position(),
+                                               timing=timing),
+            "drag": lambda timing: _scene_drag(app, frames, timing),
+            "deal": lambda timing: _scene_deal(app, frames, timing),
+            "run": lambda timing: _scene_run(app, frames, timing),
         }
         result: dict[str, Any] = {"scenes": {}}
         for name, run in scenes.items():
             result["scenes"][name] = _apart(run)
             gc.collect()
         result["scenes"]["win"], result["scenes"]["win_panel"] = _apart(
-            lambda: _scene_win(app, frames))
+            lambda timing: _scene_win(app, frames, timing))
         gc.collect()
         result["peak_rss_mb"] = _peak_rss_mb()  # the scenes (the budget's figure)
         result["resize"] = _resize(app)

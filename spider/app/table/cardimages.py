@@ -213,6 +213,8 @@ class CardImages:
         self._stand_ins: dict[Card | None, pygame.Surface] = {}
         self._fresh: dict[Card | None, pygame.Surface] = {}  # to replace stand-ins
         self._rasteriser: Rasteriser | None = None
+        #: What each wanted picture needs of the thread (see :meth:`_ready`).
+        self._needs: dict[int, tuple[Card | None, tuple[int, bool], list[bytes]]] = {}
         if previous is not None:
             previous.close()  # its pictures still to be made are not wanted now
         while previous is not None and not previous._faces:
@@ -369,15 +371,22 @@ class CardImages:
 
     def _ready(self) -> list[Card | None]:
         """Ask the thread for the parts of the next few wanted pictures; those of them
-        whose parts are all made."""
+        whose parts are all made. (Called two or three times a step: what each card
+        needs is kept while no layer is made, by the card's identity; looking a card
+        up by its value costs a microsecond, and it was looked up three times.)"""
         ready: list[Card | None] = []
         self.open_kept()
+        complete = self._kept is not None and self._kept.complete
+        version, needs = (len(self._layers), complete), self._needs
         for card in list(islice(self._wanted, IN_FLIGHT)):
-            if card in self._faces or card in self._fresh:
-                del self._wanted[card]
-                continue
-            sources = [] if self._kept is not None and self._kept.complete else self._sources(card)
-            if all(self._raster.has(source) for source in sources):
+            need = needs.get(id(card))
+            if need is None or need[0] is not card or need[1] != version:
+                if card in self._faces or card in self._fresh:
+                    del self._wanted[card]
+                    continue
+                need = needs[id(card)] = card, version, [] if complete else self._sources(card)
+            sources = need[2]  # (none from a kept set: no thread made)
+            if not sources or all(map(self._raster.has, sources)):
                 ready.append(card)
             else:
                 for source in sources:
@@ -437,15 +446,16 @@ class CardImages:
         is next asked)."""
         self.open_kept()
         kept = self._kept
-        if kept is None or kept.complete or any(card not in self._faces
-                                                for card in ALL_PICTURES):
+        # (Its keys are pictures of the set: the whole set when as many. Looking each
+        # up, every step, cost as much as putting a picture together.)
+        if kept is None or kept.complete or len(self._faces) < len(ALL_PICTURES):
             return
-        pictures = {index: self._faces[card] for index, card in enumerate(ALL_PICTURES)}
-        # On a thread of its own (at 4K, 18 MB: tens of ms); the pictures are never
-        # drawn into once made.
+        faces = dict(self._faces)  # (a copy: no card hashed again on this thread)
+        # On a thread of its own (at 4K, 18 MB: tens of ms), which also puts the
+        # pictures in order; the pictures are never drawn into once made.
         import threading
 
-        self._writing = threading.Thread(target=kept.write, args=(pictures,),
+        self._writing = threading.Thread(target=_write_kept, args=(kept, faces),
                                          name="keep-cards")
         self._writing.start()
         self._kept = None  # written or not: not tried again
@@ -790,6 +800,11 @@ def draw_large_index(surface: pygame.Surface, card: Card, colour: tuple[int, int
     pip = max(5, round(patch.h * 0.8))
     draw_suit(surface, card.suit, (left + label.get_width() + pip * 3 // 4, patch.centery),
               pip, colour)
+
+
+def _write_kept(kept: KeptCards, faces: dict[Card | None, pygame.Surface]) -> None:
+    """Keep the whole set ``faces`` (on the thread keeping it)."""
+    kept.write({PICTURE_INDEX[card]: picture for card, picture in faces.items()})
 
 
 def _prepared(surface: pygame.Surface) -> pygame.Surface:

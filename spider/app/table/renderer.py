@@ -52,6 +52,11 @@ PICTURE_WORK = 0.1
 #: The work of one band of the still layer drawn after a resize, in pixels copied per
 #: pixel of the window (a card's pixel, blended, counts as two): under a still frame.
 BAND_WORK = 0.5
+#: The rows of the new still layer copied into the window in a step after those bands
+#: (not shown until the frame that swaps it in: see :class:`_Bands`), in pixels per
+#: pixel of the window. A copy between pictures of other widths costs about twice
+#: one between pictures laid out alike, as a still frame's is: this is about one.
+SHOWN_WORK = 0.5
 #: The resting cards whose pictures and places a step gathers for those bands (a few
 #: microseconds each: a long game's 104, gathered at once, took 0.3 ms).
 PLACED_A_STEP = 32
@@ -92,6 +97,14 @@ class TableRenderer:
         self._whole_pass = False
         #: The resting cards (their key) and the pictures of those in view.
         self._in_view: tuple[object, list[Card | None]] = (None, [])
+        self._unmade: list[Card | None] = []  # of those, the ones not yet found made
+        #: What the resting cards' key was worked out from, and the key.
+        self._resting_seen: tuple[object, tuple[object, ...]] = (None, ())
+        #: Frames the table has drawn (see :class:`_Bands`), and the window holding the
+        #: new still layer below the bar, copied in spare time, for the frame that
+        #: swaps it in (None: that frame copies it).
+        self._frames = 0
+        self._still_in_window: pygame.Surface | None = None
         #: The resting cards the still layer shows (None: it must be drawn whole).
         self._still_key: list[_Resting] | None = None
         self._still_base: tuple[object, ...] = ()
@@ -179,7 +192,7 @@ class TableRenderer:
             # are made between frames (see spare), so the change does not stall a frame.
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
-        self._bar_steps = self._still_bands = None
+        self._bar_steps = self._still_bands = self._still_in_window = None
         self._whole_pass = later
         if later:  # the bar is laid out again in spare time (fonts at a new size)
             self._old_bar, self._bar = self._bar or self._old_bar, None
@@ -354,13 +367,19 @@ class TableRenderer:
             return False
         if self.images.open_kept():  # (a file looked at: a step)
             return False
-        resting, _, _ = self.table.board.layers()
+        board = self.table.board
+        resting, _, _ = board.layers()
         width, height = self.geometry.size
-        key = self._resting_key(resting)
+        # (The cards' key worked out only when they may have changed: 104 cards, a step.)
+        seen = (board, board.version, id(self.images), self.images.generation, (width, height))
+        if self._resting_seen[0] != seen:
+            self._resting_seen = seen, self._resting_key(resting)
+        key = self._resting_seen[1]
         if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
             self._in_view = key, list(dict.fromkeys(
                 sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)))
             self.images.want_first(self._in_view[1])
+            self._unmade = list(self._in_view[1])
             self.images.ask()
             return False
         self.images.ask()  # the thread makes them meanwhile
@@ -380,7 +399,7 @@ class TableRenderer:
             if next(self._bar_work(), True) is True:
                 self._old_bar = self._bar_steps = None
             return False
-        if not self.images.made(self._in_view[1]):
+        if not self._in_view_made():
             self._put_together(until)
             return False
         if self._still_bands is None or self._still_bands.key != key:
@@ -388,11 +407,29 @@ class TableRenderer:
             return False
         if not self._still_bands.step():
             return False
+        self._still_in_window = self._still_bands.in_window()
         self._still, self._still_bands = self._still_bands.commit(self), None
         self.interim, self._whole_pass = None, True
         return True
 
     # ----------------------------------------------------------- celebration
+    def covered(self) -> None:
+        """A scene now covers the table: the window's picture is no longer its own
+        (frames may be drawn without it)."""
+        self._still_in_window = None
+        if self._still_bands is not None:
+            self._still_bands.frames = -2  # (its rows are not copied any more)
+
+    def _in_view_made(self) -> bool:
+        """Whether the pictures of the cards in view are made (see
+        :meth:`_prepare_after_resize`). Those found made leave the list, so a step
+        looks up only the rest (they are made in order: looking up all 43 of a long
+        game's, each step, took up to 40 us at 720p, 0.4 of a still frame)."""
+        unmade, made = self._unmade, self.images.made
+        while unmade and made(unmade[:1]):
+            del unmade[0]
+        return not unmade
+
     def start_celebration(self) -> Celebration:
         """The win cascade, drawing into the still layer's buffer; the static layer is
         let go until the table is drawn again (a 4K picture is 33 MB: the win dialog
@@ -455,11 +492,13 @@ class TableRenderer:
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
+        self._frames += 1
+        in_window, self._still_in_window = self._still_in_window, None
         if surface is pygame.display.get_surface():
             self._bar_held = None  # (a whole frame shows the bar as it is)
             self._still_unshown = []  # (the window is drawn whole)
         celebration = table.controller.celebration
-        if celebration is None and self._draw_at_rest(surface):
+        if celebration is None and self._draw_at_rest(surface, in_window is surface):
             return
         shown = self._moved, self._overlays
         self._moved = None
@@ -491,10 +530,11 @@ class TableRenderer:
             self._bar_unshown = []
             self._message_shown = self._message_state()
 
-    def _draw_at_rest(self, surface: pygame.Surface) -> bool:
+    def _draw_at_rest(self, surface: pygame.Surface, in_window: bool = False) -> bool:
         """The table at rest drawn whole, when it is: the still layer and the bar, with
         nothing over them (no card moving or in the hand, no mark, ring or message);
-        False when it is not (nothing drawn)."""
+        False when it is not (nothing drawn). ``in_window``: the window holds the
+        still layer below the bar already (copied after a resize: see :class:`_Bands`)."""
         overlays = self._overlay_key()
         if (overlays != _AT_REST or self.interim is not None or self._still is None
                 or surface is not pygame.display.get_surface()):
@@ -503,7 +543,9 @@ class TableRenderer:
         if flying or dragged or self._highlights():
             return False
         self._overlays, self._moved, self._message_shown = overlays, [], _NO_MESSAGE
-        self._blit_below_bar(surface, self._still_layer(resting))
+        still = self._still_layer(resting)
+        if not in_window or self._still_drawn != []:  # (drawn again in places since)
+            self._blit_below_bar(surface, still)
         surface.blit(self._bar_picture(), self._bar_rects()[0])
         self._bar_unshown = []
         return True
@@ -735,6 +777,8 @@ class TableRenderer:
         bar when what it shows changed (the clock's second), and the message where it
         came, faded or went."""
         table = self.table
+        self._frames += 1
+        self._still_in_window = None
         celebration = table.controller.celebration
         if celebration is not None:
             if self._message_changes():
@@ -1712,11 +1756,22 @@ class _Bands:
         self.unplaced = [sprite for sprite in resting if sprite in top]  # (gathered in steps)
         self.cards: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.bands: list[pygame.Rect] | None = None  # (found after the cards)
+        #: The window's rows below the bar still to be copied from the layer, and the
+        #: table's frames when the first was (see :meth:`step`).
+        self.rows: list[pygame.Rect] | None = None
+        self.frames = -1
 
     def step(self) -> bool:
         """Gather the next ``PLACED_A_STEP`` cards' pictures and places, find where the
-        bands lie (the step after the last), or draw the next band; whether the layer
-        is whole."""
+        bands lie (the step after the last), draw the next band, or copy the next rows
+        of the whole layer into the window below the bar; whether it is all done.
+
+        The rows are copied while the table alone is shown, and shown by the frame
+        that swaps the layer in, which then copies nothing (alone in one frame, the
+        copy between pictures laid out apart took two to three still frames): every
+        frame drawn before it draws the old picture whole (``draw_changes`` draws
+        whole while it stands in), so the window never shows those rows before; and
+        after such a frame the rows are not copied any more, that frame copies them."""
         if self.unplaced:
             placing, self.unplaced = self.unplaced[:PLACED_A_STEP], self.unplaced[PLACED_A_STEP:]
             self.cards += map(self.renderer._placed, placing)
@@ -1725,13 +1780,35 @@ class _Bands:
             self.bands = _bands(self.target.get_size(),
                                 [image.get_rect(topleft=place) for image, place in self.cards])
             return False
-        band, target = self.bands.pop(), self.target
-        target.set_clip(band)
-        target.blit(self.backdrop, band.topleft, band)
-        target.fblits([(image, place) for image, place in self.cards
-                       if place[1] < band.bottom and place[1] + image.get_height() > band.top])
-        target.set_clip(None)
-        return not self.bands
+        if self.bands:
+            band, target = self.bands.pop(), self.target
+            target.set_clip(band)
+            target.blit(self.backdrop, band.topleft, band)
+            target.fblits([(image, place) for image, place in self.cards
+                           if place[1] < band.bottom and place[1] + image.get_height() > band.top])
+            target.set_clip(None)
+            return False
+        window, renderer = pygame.display.get_surface(), self.renderer
+        if (window is None or window.get_size() != self.target.get_size()
+                or renderer.table.app.scenes.visible != (renderer.table,)):
+            self.rows = []
+        elif self.rows is None:
+            below = renderer._bar_rects()[1]
+            height = max(1, round(SHOWN_WORK * window.get_height()))
+            self.rows = [pygame.Rect(0, top, below.w, min(height, below.bottom - top))
+                         for top in range(below.top, below.bottom, height)]
+            self.frames = renderer._frames
+        if window is None or not self.rows or self.frames != renderer._frames:
+            self.rows = []  # (a frame drew the window since: it copies the layer)
+            return True
+        rows = self.rows.pop(0)
+        window.blit(self.target, rows, rows)
+        return not self.rows
+
+    def in_window(self) -> pygame.Surface | None:
+        """The window, if it holds the whole layer below the bar (see :meth:`step`)."""
+        return (pygame.display.get_surface() if self.rows == [] and self.frames >= 0
+                and self.frames == self.renderer._frames else None)
 
     def commit(self, renderer: TableRenderer) -> pygame.Surface:
         """Make the whole picture the still layer (as :meth:`TableRenderer._still_layer`

@@ -142,6 +142,7 @@ class TableScene(Scene):
         Hint work stops and the demo ends."""
         self.hinting.leave()
         self.input.release_hold()
+        self.renderer.covered()
 
     # ---------------------------------------------------------------- state
     @property
