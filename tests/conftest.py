@@ -59,17 +59,19 @@ def play():
     ``play(code=..., position=..., size=..., **settings)`` returns an EventDriver
     whose ``app`` is the App. ``position`` is position text loaded onto the table. The
     cards are dealt out at once (``deal_in=True``: they fly in, as for a player).
+    ``threads=False``: other threads' work takes real time, as for a player (the
+    clock only looks for it: see ``ManualClock``).
     """
     apps: list[App] = []
 
     def start(code: str = "SP1-S1C-AAAAAAD", position: str | None = None,
               size: tuple[int, int] = (1280, 720), deal_in: bool = False,
-              **settings: object) -> EventDriver:
+              threads: bool = True, **settings: object) -> EventDriver:
         session = Session(DealCode.parse(code))
         if position is not None:
             session.game = parse_position(position)
         app = App(settings=Settings(**settings), session=session, size=size, fullscreen=False,
-                  clock=ManualClock())
+                  clock=ManualClock(threads=threads))
         apps.append(app)
         driver = EventDriver(app)
         if not deal_in:
