@@ -59,8 +59,8 @@ def play():
     ``play(code=..., position=..., size=..., **settings)`` returns an EventDriver
     whose ``app`` is the App. ``position`` is position text loaded onto the table. The
     cards are dealt out at once (``deal_in=True``: they fly in, as for a player).
-    ``threads=False``: other threads' work takes real time, as for a player (the
-    clock only looks for it: see ``ManualClock``).
+    ``threads=False``: once started, other threads' work takes real time, as for a
+    player (see ``ManualClock``; the start is the same as ever).
     """
     apps: list[App] = []
 
@@ -70,13 +70,15 @@ def play():
         session = Session(DealCode.parse(code))
         if position is not None:
             session.game = parse_position(position)
+        clock = ManualClock()
         app = App(settings=Settings(**settings), session=session, size=size, fullscreen=False,
-                  clock=ManualClock(threads=threads))
+                  clock=clock)
         apps.append(app)
         driver = EventDriver(app)
         if not deal_in:
             app.table.finish_animations()
         driver.settle()
+        clock.threads = threads
         return driver
 
     yield start

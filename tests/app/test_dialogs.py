@@ -42,14 +42,16 @@ def english() -> None:
 def launch(code: str = "SP1-S1C-AAAAAAD", size: tuple[int, int] = (1280, 720),
            fresh: bool = True, threads: bool = True, **settings: object) -> App:
     """The game as started by the player (``fresh``: with these settings saved first;
-    ``threads=False``: the worker's searches take real time, see ``ManualClock``)."""
+    ``threads=False``: once started, other threads' work takes real time, as for a
+    player: see ``ManualClock``)."""
     if fresh:
         save_settings(storage.data_dir(), Settings(fullscreen=False, **settings))  # type: ignore[arg-type]
-    saved = load_saved()
+    saved, clock = load_saved(), ManualClock()
     app = App(saved=saved, session=Session(DealCode.parse(code)), size=size,
-              fullscreen=False, clock=ManualClock(threads=threads))
+              fullscreen=False, clock=clock)
     app.table.finish_animations()  # dealt out at once
     app.run_until_idle()
+    clock.threads = threads
     return app
 
 
