@@ -59,22 +59,26 @@ def play():
     ``play(code=..., position=..., size=..., **settings)`` returns an EventDriver
     whose ``app`` is the App. ``position`` is position text loaded onto the table. The
     cards are dealt out at once (``deal_in=True``: they fly in, as for a player).
+    ``threads=False``: once started, other threads' work takes real time, as for a
+    player (see ``ManualClock``; the start is the same as ever).
     """
     apps: list[App] = []
 
     def start(code: str = "SP1-S1C-AAAAAAD", position: str | None = None,
               size: tuple[int, int] = (1280, 720), deal_in: bool = False,
-              **settings: object) -> EventDriver:
+              threads: bool = True, **settings: object) -> EventDriver:
         session = Session(DealCode.parse(code))
         if position is not None:
             session.game = parse_position(position)
+        clock = ManualClock()
         app = App(settings=Settings(**settings), session=session, size=size, fullscreen=False,
-                  clock=ManualClock())
+                  clock=clock)
         apps.append(app)
         driver = EventDriver(app)
         if not deal_in:
             app.table.finish_animations()
         driver.settle()
+        clock.threads = threads
         return driver
 
     yield start

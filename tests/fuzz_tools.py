@@ -288,7 +288,8 @@ class Fuzzer:
         self.folder = folder
         self.code = code or self.rng.choice(CODES)
         self.size = size or self.rng.choice(SIZES[:4])
-        self.clock = ManualClock()
+        # Threaded storms: the worker's answers take real time (the clock never waits).
+        self.clock = ManualClock(threads=not threaded_hints)
         self.figures = Figures(seeds=[seed])
         self.recent: deque[str] = deque(maxlen=40)
         self.app: App | None = None

@@ -91,10 +91,16 @@ class SystemClock:
 class ManualClock:
     """Time that only moves when told: sleeping advances it at once (tests, screenshots),
     and so does waiting when no event is queued (the loop idles in no time). Work on
-    other threads takes none of it: waiting for some waits until all of it is done."""
+    other threads takes none of it: waiting for some waits until all of it is done.
 
-    def __init__(self, start: float = 0.0) -> None:
+    ``threads=False``: other threads' work takes real time, as on the real clock
+    (waiting for it waits as long as the real clock would, in real seconds: tests of
+    work caught in flight, the loop going on while a search runs, an answer coming
+    after the player acted)."""
+
+    def __init__(self, start: float = 0.0, threads: bool = True) -> None:
         self.time = start
+        self.threads = threads
 
     def now(self) -> float:
         return self.time
@@ -111,6 +117,8 @@ class ManualClock:
         far ``until`` is: a pass then finds the same work done whatever the thread's
         speed. Always worth looking again (whether the thread finished before this
         was asked or during it is the race this clock takes out)."""
+        if not self.threads:
+            return work.wait(max(0.0, until - self.now()))
         end = time.perf_counter() + THREAD_LIMIT
         while work.busy:
             left = end - time.perf_counter()

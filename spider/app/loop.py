@@ -466,12 +466,15 @@ class App:
 
     def step(self) -> None:
         """One pass: events, fixed updates, and a frame if anything changed (garbage is
-        collected after it, in its spare time: see :meth:`spare`)."""
+        collected after it, in its spare time: see :meth:`spare`). On a ManualClock
+        the updates take the answers to every job the events asked of the hint worker
+        (:meth:`_wait_for_worker`)."""
         gc.disable()
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
                 return
+        self._wait_for_worker()  # (what the events asked of it)
         self._advance()
         if self._dirty:
             self.draw()
@@ -505,8 +508,9 @@ class App:
         (card pictures for a new size); they stop when input comes. Spare time is
         measured on the App's clock: on a ManualClock, which stands still while work
         is done (the picture thread's too: see :meth:`Clock.wait_for`), all of it
-        fits, whatever the machine's speed. Called after every pass of the loop (with
-        0 when idle)."""
+        fits, whatever the machine's speed; and so does the hint worker's (the next
+        pass takes its answers). Called after every pass of the loop (with 0 when
+        idle)."""
         until = self.clock.now() + max(0.0, seconds)
         self.persistence.flush()
         self._check_stuck()
@@ -519,6 +523,16 @@ class App:
             changed = scene.spare(until) or changed
         if changed:
             self.request_redraw()
+        self._wait_for_worker()  # (what this pass asked of it)
+
+    def _wait_for_worker(self) -> None:
+        """On a ManualClock, wait until the hint worker has done every job asked (the
+        updates then take the same answers in the same passes on any machine: see
+        :meth:`Clock.wait_for`); the real clock only looks (a frame never waits for
+        a hint)."""
+        worker = self.table.hinting.worker
+        if worker is not None and worker.working:
+            self.clock.wait_for(worker, self.clock.now())
 
     def draw(self) -> None:
         """Draw a frame and present it: only the areas that changed when the scenes

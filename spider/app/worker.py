@@ -6,6 +6,9 @@ the :class:`Worker` runs the most urgent queued job, and the loop takes the answ
 of the kinds it waits for. A newer job of a kind replaces the queued one and
 cancels the running one; a cancelled job's answer is dropped. Each answer posts
 :data:`WAKE`, so the loop, waiting for input, takes it at once without polling.
+The worker is also :class:`~spider.app.clock.Work` the loop may wait for: on a
+``ManualClock`` it waits (``Clock.wait_for``) until every job asked is done, so the
+same answers come in the same passes whatever the thread's speed.
 """
 
 from __future__ import annotations
@@ -60,12 +63,28 @@ class Worker:
         self._answers: list[Answer] = []
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._ended = 0  # jobs the thread has ended (for :meth:`wait`)
 
     @property
     def working(self) -> bool:
         """Whether a job is queued or running (the loop then looks for answers)."""
         with self._cond:
             return bool(self._queued) or self._running is not None
+
+    @property
+    def busy(self) -> bool:
+        """Whether some of the work asked is still to be done (:class:`Work`)."""
+        return self.working
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the job running (or next queued) to end; whether
+        one did (False at once when none is on its way). Its answer is then waiting
+        and :data:`WAKE` posted."""
+        with self._cond:
+            if not self._queued and self._running is None:
+                return False
+            ended = self._ended
+            return self._cond.wait_for(lambda: self._ended != ended, seconds)
 
     def wait_idle(self, timeout: float) -> bool:
         """Block until no job is queued or running (tests); False after ``timeout`` s."""
@@ -134,8 +153,11 @@ class Worker:
                 self._running = None
                 if not job.cancel.is_set():
                     self._answers.append(answer)
+                # Posted before the job counts as ended: a loop that waited for it
+                # (``wait``, ``working``) finds the event queued, never a moment later.
+                wake_the_loop()
+                self._ended += 1
                 self._cond.notify_all()
-            wake_the_loop()
 
 
 def wake_the_loop() -> None:

@@ -40,15 +40,18 @@ def english() -> None:
 
 
 def launch(code: str = "SP1-S1C-AAAAAAD", size: tuple[int, int] = (1280, 720),
-           fresh: bool = True, **settings: object) -> App:
-    """The game as started by the player (``fresh``: with these settings saved first)."""
+           fresh: bool = True, threads: bool = True, **settings: object) -> App:
+    """The game as started by the player (``fresh``: with these settings saved first;
+    ``threads=False``: once started, other threads' work takes real time, as for a
+    player: see ``ManualClock``)."""
     if fresh:
         save_settings(storage.data_dir(), Settings(fullscreen=False, **settings))  # type: ignore[arg-type]
-    saved = load_saved()
+    saved, clock = load_saved(), ManualClock()
     app = App(saved=saved, session=Session(DealCode.parse(code)), size=size,
-              fullscreen=False, clock=ManualClock())
+              fullscreen=False, clock=clock)
     app.table.finish_animations()  # dealt out at once
     app.run_until_idle()
+    clock.threads = threads
     return app
 
 
@@ -508,7 +511,7 @@ def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.Monkey
         return DealCode(layout, suits, relaxed, 42)
 
     monkeypatch.setattr(newgame, "winnable_finder", lambda: find_winnable_code)
-    app = launch()
+    app = launch(threads=False)  # the search in flight while the loop goes on
     driver = EventDriver(app)
     app.open_new_game_dialog()
     scene = app.scenes.top
@@ -542,7 +545,7 @@ def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatc
         raise TimeoutError("cancelled")
 
     monkeypatch.setattr(newgame, "winnable_finder", lambda: never)
-    app = launch(winnable_only=True)
+    app = launch(winnable_only=True, threads=False)  # stopped in flight
     driver = EventDriver(app)
     before = app.session
     app.open_new_game_dialog()

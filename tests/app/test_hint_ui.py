@@ -7,6 +7,7 @@ answers are deterministic; one test drives the worker thread with a bounded loop
 from __future__ import annotations
 
 import copy
+import threading
 
 import pygame
 import pytest
@@ -248,7 +249,7 @@ def test_a_resumed_game_remembers_the_cards_its_player_saw() -> None:
 def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypatch) -> None:
     monkeypatch.setattr(Hinting, "winnability", False)
     monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)
-    driver = play(code=CODE, hints=True)
+    driver = play(code=CODE, hints=True, threads=False)  # the hint takes real time
     table, game = driver.table, driver.table.game
     wanted = expected_hint(driver)
     given: list[object] = []
@@ -277,10 +278,19 @@ def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypa
 
 def test_a_stale_threaded_answer_is_dropped(play, monkeypatch) -> None:
     monkeypatch.setattr(Hinting, "winnability", False)
-    driver = play(position=FLIP, hints=True)
+    release = threading.Event()
+    engine = hinting_module.suggest
+
+    def held(*args: object) -> object:
+        release.wait(PATIENCE)
+        return engine(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hinting_module, "suggest", held)
+    driver = play(position=FLIP, hints=True, threads=False)  # the answer comes when it comes
     press_h(driver)
     driver.key(pygame.K_a)  # another action before the answer: nothing will be marked
     assert not hinting(driver).thinking
+    release.set()
     assert hinting(driver).worker.wait_idle(PATIENCE)
     driver.app.step()
     assert hinting(driver).mark is None

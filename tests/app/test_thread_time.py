@@ -1,5 +1,7 @@
-"""On a ManualClock the card-picture thread takes no time: the loop's passes after a
-resize do the same work, and move the clock as far, however fast that thread is."""
+"""On a ManualClock other threads take no time: the loop's passes after a resize do the
+same work, and move the clock as far, however fast the card-picture thread is; the
+hint worker's answers (a hint, the demo's steps, the can-still-win note) come in the
+same passes however fast the worker is. The real clock never waits for the worker."""
 
 from __future__ import annotations
 
@@ -10,8 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from spider.app import clock as clock_module
+from spider.app import worker as worker_module
+from spider.app.clock import WAKE, ManualClock, SystemClock
+from spider.app.table import hinting as hinting_module
 from spider.app.table import rasteriser
 from spider.app.table.rasteriser import Rasteriser
+from spider.app.worker import Job, Worker
+from spider.model.notation import format_position
+from tests.helpers import PATIENCE
 
 
 @pytest.fixture
@@ -64,3 +73,107 @@ def test_the_passes_after_a_resize_do_not_depend_on_the_picture_thread(
     request.getfixturevalue("held_thread")
     held = resized(play, monkeypatch, tmp_path / "held")
     assert held == quick, (held, quick)
+
+
+# ----------------------------------------------------------------- the hint worker
+@pytest.fixture
+def held_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The hint worker held still but while the game thread waits for it (see
+    ``held_thread``): a job starts only then."""
+    gate = threading.Event()
+    real_run, real_wait = worker_module._run, Worker.wait
+
+    def held(job: Job) -> worker_module.Answer:
+        if threading.current_thread() is not threading.main_thread():
+            gate.wait()
+        return real_run(job)
+
+    def wait(self: Worker, seconds: float) -> bool:
+        gate.set()
+        try:
+            return real_wait(self, seconds)
+        finally:
+            gate.clear()
+
+    monkeypatch.setattr(worker_module, "_run", held)
+    monkeypatch.setattr(Worker, "wait", wait)
+    try:
+        yield
+    finally:
+        gate.set()  # for good: a job it holds now goes on
+
+
+def hinted(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[tuple[object, ...]]:
+    """A game with hints and the can-still-win note on the worker thread (``cache``: a
+    new folder): after its start, a hint asked for, played, and a second of the demo,
+    the passes the loop ran, what the table shows and how far the clock moved."""
+    monkeypatch.setenv("SPIDER_CACHE_DIR", str(cache))
+    monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)  # work, not seconds
+    monkeypatch.setattr(hinting_module, "WIN_NODES", 3000)
+    driver = play(code="SP1-S1C-AAAAAAD", hints=True, win_check=True)
+    app, table = driver.app, driver.table
+    hinting, start = table.hinting, app.clock.now()
+    seen: list[tuple[object, ...]] = []
+
+    def look(passes: int) -> None:
+        mark = None if hinting.mark is None else str(hinting.mark.action)
+        seen.append((passes, mark, hinting.status, table.game.moves,
+                     format_position(table.game), round(app.clock.now() - start, 9)))
+
+    look(app.run_until_idle())                # the note, searched after the first frame
+    driver.key(pygame.K_h)
+    look(app.run_until_idle())                # the hint marked
+    driver.key(pygame.K_h)
+    look(app.run_until_idle())                # and played
+    driver.key(pygame.K_h, pygame.KMOD_SHIFT)
+    for _ in range(4):                        # the demo plays
+        app.run_frames(15)
+        look(15)
+    driver.key(pygame.K_SPACE)
+    look(app.run_until_idle())
+    return seen
+
+
+def test_the_hint_workers_answers_come_in_the_same_passes_however_fast_it_is(
+        play, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        request: pytest.FixtureRequest) -> None:
+    quick = hinted(play, monkeypatch, tmp_path / "quick")
+    assert quick[1][1] is not None and quick[0][2] is not None  # a mark, a note
+    assert quick[-1][3] > quick[2][3] > quick[1][3]             # played, then the demo
+    request.getfixturevalue("held_worker")
+    held = hinted(play, monkeypatch, tmp_path / "held")
+    assert held == quick, (held, quick)
+
+
+def test_the_real_clock_only_looks_at_the_worker_the_manual_one_waits(play) -> None:
+    play()
+    release = threading.Event()
+    worker = Worker(threaded=True)
+    try:
+        worker.submit(Job("hint", 1, lambda cancel: release.wait(PATIENCE)))
+        clock = SystemClock()
+        assert not clock.wait_for(worker, clock.now()) and worker.busy  # a frame goes on
+        pygame.event.clear()
+        release.set()
+        assert ManualClock().wait_for(worker, 0.0) and not worker.busy
+        assert pygame.event.peek(WAKE)  # posted before the job counted as done
+        assert [answer.value for answer in worker.take(("hint",))] == [True]
+    finally:
+        release.set()
+        worker.close()
+
+
+def test_a_worker_stalled_for_good_fails_on_the_manual_clock(
+        play, monkeypatch: pytest.MonkeyPatch) -> None:
+    play()
+    release = threading.Event()
+    worker = Worker(threaded=True)
+    monkeypatch.setattr(clock_module, "THREAD_LIMIT", 0.05)
+    try:
+        worker.submit(Job("hint", 1, lambda cancel: release.wait(PATIENCE)))
+        with pytest.raises(RuntimeError):
+            ManualClock().wait_for(worker, 0.0)
+        assert ManualClock(threads=False).wait_for(worker, 0.0) is False  # as the real one
+    finally:
+        release.set()
+        worker.close()

@@ -38,6 +38,8 @@ are only an outer limit for a very slow or busy one.
 
 ``threaded = False`` (tests) runs each request at once on the loop's thread,
 so answers come back deterministically, still through the same delivery path.
+On the worker thread they come in the same passes too on a ``ManualClock``,
+which the App waits on for the worker (``App._wait_for_worker``).
 
 The solver and the worker are imported when first used, and what the player has
 seen of a resumed game is worked out after the first frame: the table's first

@@ -433,14 +433,19 @@ class TableRenderer:
     def start_celebration(self) -> Celebration:
         """The win cascade, drawing into the still layer's buffer; the static layer is
         let go until the table is drawn again (a 4K picture is 33 MB: the win dialog
-        over the cascade needs the room)."""
+        over the cascade needs the room). Its leaps are drawn from the deal and the
+        moves it took: the same win shows the same cascade on any run (tests)."""
+        import random
+
         from spider.app.table.celebration import Celebration  # (after the first frame)
 
         piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
                  for run in self.table.board.runs]
         canvas, self._still, self._still_key = self._still, None, None
+        session = self.table.app.session
         celebration = Celebration(self._backdrop(), piles, canvas=canvas,
-                                  top=self.geometry.bar.bottom)
+                                  top=self.geometry.bar.bottom,
+                                  rng=random.Random(f"{session.code} {session.game.moves}"))
         self.background = None
         self._background_buffer.release()
         return celebration
