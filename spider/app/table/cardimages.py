@@ -41,11 +41,9 @@ from spider.logs import logger
 from spider.model.cards import RANK_LETTERS, Card, Suit
 
 if TYPE_CHECKING:
-    import threading
-
     from spider.app.clock import Clock
     from spider.app.table.keptcards import KeptCards
-    from spider.app.table.rasteriser import Rasteriser
+    from spider.app.table.rasteriser import Errand, Rasteriser
 
 log = logger(__name__)
 
@@ -172,21 +170,6 @@ def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
     return colour.r, colour.g, colour.b
 
 
-class _Writing:
-    """The thread keeping the set, as :class:`~spider.app.clock.Work` to wait for."""
-
-    def __init__(self, thread: threading.Thread) -> None:
-        self.thread = thread
-
-    @property
-    def busy(self) -> bool:
-        return self.thread.is_alive()
-
-    def wait(self, seconds: float) -> bool:
-        self.thread.join(seconds)
-        return not self.thread.is_alive()
-
-
 class CardImages:
     """Every picture the table draws that depends on the card size."""
 
@@ -234,7 +217,7 @@ class CardImages:
         self._kept: KeptCards | None = None
         #: Whether the kept set is still to be opened (see :meth:`open_kept`).
         self._unopened = kept
-        self._writing: threading.Thread | None = None  # the set being kept
+        self._writing: Errand | None = None  # the set being kept
 
     def open_kept(self) -> bool:
         """Open the set kept by an earlier run, if not done yet (its file is looked at:
@@ -317,7 +300,7 @@ class CardImages:
     def pending(self) -> bool:
         """Whether pictures are waiting to be made (some maybe shown as stand-ins), the
         last size's are still to be let go, or the set is being kept."""
-        if self._writing is not None and not self._writing.is_alive():
+        if self._writing is not None and not self._writing.busy:
             self._writing = None  # kept: not asked again every frame
         return bool(self._wanted) or self._previous is not None or self._writing is not None
 
@@ -337,7 +320,7 @@ class CardImages:
         if raster is not None and clock.wait_for(raster, until if not ready else clock.now()):
             ready = self._ready()
         if not self._wanted and self._writing is not None:
-            clock.wait_for(_Writing(self._writing), until)  # the set being kept
+            clock.wait_for(self._writing, until)  # the set being kept
         cost = self.size[0] * self.size[1] + PICTURE_COST
         ready = ready[:max(1, budget // cost)]
         for card in ready:
@@ -392,6 +375,12 @@ class CardImages:
                 for source in sources:
                     self._raster.ask(source)
         return ready
+
+    def finish_keeping(self, seconds: float) -> None:
+        """Wait up to ``seconds`` for the set being kept to be written (the game is
+        closing: the picture thread does not hold the process open)."""
+        if self._writing is not None:
+            self._writing.wait(seconds)
 
     def close(self) -> None:
         """These pictures are no longer wanted: the thread makes no more of them."""
@@ -451,15 +440,13 @@ class CardImages:
         if kept is None or kept.complete or len(self._faces) < len(ALL_PICTURES):
             return
         faces = dict(self._faces)  # (a copy: no card hashed again on this thread)
-        # On a thread of its own (at 4K, 18 MB: tens of ms), which also puts the
+        # On the picture thread (at 4K, 18 MB: tens of ms), which also puts the
         # pictures in order; the pictures are never drawn into once made.
-        import threading
+        from spider.app.table.rasteriser import run_later
 
-        self._writing = threading.Thread(target=_write_kept, args=(kept, faces),
-                                         name="keep-cards")
-        self._writing.start()
+        self._writing = run_later(lambda: _write_kept(kept, faces))
         self._kept = None  # written or not: not tried again
-        clock.wait_for(_Writing(self._writing), clock.now())  # (the real clock: only looks)
+        clock.wait_for(self._writing, clock.now())  # (the real clock: only looks)
 
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:

@@ -63,6 +63,8 @@ PLACED_A_STEP = 32
 #: The old picture's pixels read in a step halving it after a resize, per pixel of
 #: the window (a band of rows, its half's memory first written: under a still frame).
 HALVING_WORK = 0.125
+#: Seconds the game closing waits for the card set being kept (at 4K, tens of ms).
+KEEPING_WAIT = 2.0
 #: What a card's pixel costs to draw against a copied one.
 CARD_PIXEL = 2
 
@@ -595,7 +597,10 @@ class TableRenderer:
 
     def keep_for_next_start(self) -> None:
         """When the game closes: keep the still layer and the bar as a start from the
-        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`)."""
+        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`),
+        and the card set being kept written."""
+        if self._images is not None:
+            self._images.finish_keeping(KEEPING_WAIT)
         self._keep_table()
         self._keep_bar()
 
