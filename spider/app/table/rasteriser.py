@@ -41,7 +41,10 @@ class Rasteriser:
         self.cancelled = False
         self._asked: set[bytes] = set()
         self._done: dict[bytes, Result] = {}
-        self._finished = threading.Condition()
+        lock = threading.RLock()
+        self._finished = threading.Condition(lock)
+        #: Told only once nothing asked is left (a waiter is woken once, not at each).
+        self._idle = threading.Condition(lock)
 
     def ask(self, source: bytes) -> None:
         """Have ``source`` rasterised (once, however often it is asked)."""
@@ -76,6 +79,11 @@ class Rasteriser:
             count = len(self._done)
             return self._finished.wait_for(lambda: len(self._done) != count, seconds)
 
+    def wait_idle(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` until every source asked is finished; whether it is."""
+        with self._finished:
+            return self._idle.wait_for(lambda: not self.busy, seconds)
+
     def forget(self) -> None:
         """Let go of finished sources not taken (and forget what was asked)."""
         with self._finished:
@@ -92,6 +100,8 @@ class Rasteriser:
             if not self.cancelled:
                 self._done[source] = result
             self._finished.notify_all()
+            if not self.busy:
+                self._idle.notify_all()
 
 
 class Errand:
@@ -108,6 +118,8 @@ class Errand:
 
     def wait(self, seconds: float) -> bool:
         return self._done.wait(seconds)
+
+    wait_idle = wait
 
     def run(self) -> None:
         try:
