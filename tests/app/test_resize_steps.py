@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, keptcards, renderer
+from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text
@@ -294,3 +294,30 @@ def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
     assert not images.pending and len(made) == len(ALL_PICTURES)
     assert all(count <= max(1, budget // cost) for budget, count in counts)
     assert any(count == 3 for _, count in counts)
+
+
+def test_the_threads_pictures_come_in_the_windows_layout_and_look_the_same(play) -> None:
+    """The picture thread hands over its pictures converted to the window's layout
+    (the game thread only puts them together: converting took it as long again),
+    and the cards put together from them are those made here and now."""
+    play(size=(1280, 720))
+    size = (90, 126)
+    layout = cardimages._window_layout()
+    assert layout is not None
+    source = cardimages.card_svg(None)
+    assert source is not None
+    thread = rasteriser.Rasteriser(size, layout)
+    thread.ask(source)
+    assert thread.wait_idle(10.0)
+    made = thread.take(source)
+    assert isinstance(made, pygame.Surface)
+    assert made.get_masks() == layout.get_masks() and made.get_flags() & pygame.SRCALPHA
+    threaded, here = CardImages(size, kept=False), CardImages(size, kept=False)
+    threaded.want(ALL_PICTURES)
+    while threaded.pending:
+        threaded._raster.wait_idle(10.0)
+        threaded.work(time.perf_counter() + 10.0, budget=10**9)
+    here.prepare_all()  # (the thread asked for nothing: each source rasterised here)
+    for card in ALL_PICTURES:
+        assert (pygame.image.tobytes(threaded._image(card), "RGBA")
+                == pygame.image.tobytes(here._image(card), "RGBA")), card

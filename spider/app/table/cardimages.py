@@ -394,7 +394,7 @@ class CardImages:
         if self._rasteriser is None:
             from spider.app.table.rasteriser import Rasteriser
 
-            self._rasteriser = Rasteriser(self.size)
+            self._rasteriser = Rasteriser(self.size, _window_layout())
         return self._rasteriser
 
     def want_first(self, cards: Iterable[Card | None]) -> None:
@@ -802,6 +802,13 @@ def _prepared(surface: pygame.Surface) -> pygame.Surface:
     if surface.get_flags() & pygame.SRCALPHA and surface.get_masks() == _alpha_masks():
         return surface
     return surface.convert_alpha()
+
+
+def _window_layout() -> pygame.Surface | None:
+    """A picture in the window's pixel layout with alpha (None without a window)."""
+    if pygame.display.get_surface() is None:
+        return None
+    return pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
 
 
 def _alpha_masks() -> tuple[int, int, int, int]:

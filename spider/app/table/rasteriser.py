@@ -36,8 +36,12 @@ _starting = threading.Lock()
 class Rasteriser:
     """Sources rasterised at one ``size`` on the background thread."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], layout: pygame.Surface | None = None) -> None:
+        """``layout``: a picture in the pixel layout wanted (the window's, with alpha),
+        each source converted to it on the thread (converting one, then putting it
+        together, took the game thread twice as long as putting it together)."""
         self.size = size
+        self.layout = layout
         self.cancelled = False
         self._asked: set[bytes] = set()
         self._done: dict[bytes, Result] = {}
@@ -165,6 +169,8 @@ def _serve() -> None:
         result: Result
         try:
             result = rasterise(source, owner.size)
+            if owner.layout is not None:
+                result = result.convert(owner.layout)
         except (pygame.error, ValueError) as error:
             result = error
         owner._finish(source, result)
