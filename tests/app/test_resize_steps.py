@@ -321,3 +321,16 @@ def test_the_threads_pictures_come_in_the_windows_layout_and_look_the_same(play)
     for card in ALL_PICTURES:
         assert (pygame.image.tobytes(threaded._image(card), "RGBA")
                 == pygame.image.tobytes(here._image(card), "RGBA")), card
+
+
+def test_the_cards_in_view_are_wanted_first_in_their_order() -> None:
+    images = CardImages((90, 126), kept=False)
+    images.want(ALL_PICTURES)
+    view = [ALL_PICTURES[20], None, ALL_PICTURES[3], ALL_PICTURES[20]]
+    images.want_first(view)
+    assert list(images._wanted) == [ALL_PICTURES[20], None, ALL_PICTURES[3]] + [
+        card for card in ALL_PICTURES if card not in view]
+    images._image(ALL_PICTURES[5])  # made: not wanted, first or not
+    images.want_first([ALL_PICTURES[5], ALL_PICTURES[7]])
+    assert list(images._wanted)[:4] == [ALL_PICTURES[7], ALL_PICTURES[20], None, ALL_PICTURES[3]]
+    assert ALL_PICTURES[5] not in images._wanted

@@ -398,11 +398,15 @@ class CardImages:
         return self._rasteriser
 
     def want_first(self, cards: Iterable[Card | None]) -> None:
-        """Make these pictures before the others wanted (the cards in view)."""
-        for card in reversed(list(cards)):
-            if card not in self._faces and card not in self._fresh:
-                self._wanted[card] = None
-                self._wanted.move_to_end(card, last=False)
+        """Make these pictures before the others wanted (the cards in view). (Each card
+        hashed once, none looked up at a new size, where none is made: each of a long
+        game's cards in view was hashed four times, a microsecond each.)"""
+        faces, fresh = self._faces, self._fresh
+        wanted = OrderedDict.fromkeys(
+            [card for card in cards if card not in faces and card not in fresh]
+            if faces or fresh else cards)
+        wanted.update(self._wanted)
+        self._wanted = wanted
 
     def made(self, cards: Iterable[Card | None]) -> bool:
         """Whether the real pictures of ``cards`` are all made."""
