@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer
-from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, CardImages
+from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text
 from tools.bench.game import long_position
@@ -274,7 +274,7 @@ def test_bands_cover_the_window_each_within_its_work(size, cards) -> None:
 
 def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
     """However many the thread has ready, a frame puts together no more pictures than
-    its budget of pixels pays for (one at least)."""
+    its budget of pixels pays for, the step's own cost paid first (one at least)."""
     images = CardImages((90, 126), kept=False)
     cost = 90 * 126 + PICTURE_COST
     images.want(ALL_PICTURES)
@@ -282,7 +282,7 @@ def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
     keep = images._keep
     images._keep = lambda card, picture: (made.append(card), keep(card, picture))[1]
     counts = []
-    for budget in [3 * cost + cost // 2, cost // 3] * 200:
+    for budget in [STEP_COST + 3 * cost + cost // 2, 3 * cost, cost // 3] * 200:
         if budget > cost:  # the thread has three ready, however busy the machine
             while len(images._ready()) < 3 and images._raster.wait(10.0):
                 pass
@@ -292,8 +292,9 @@ def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
         if not images.pending:
             break
     assert not images.pending and len(made) == len(ALL_PICTURES)
-    assert all(count <= max(1, budget // cost) for budget, count in counts)
+    assert all(count <= max(1, (budget - STEP_COST) // cost) for budget, count in counts)
     assert any(count == 3 for _, count in counts)
+    assert any(count == 2 for budget, count in counts if budget == 3 * cost)
 
 
 def test_the_threads_pictures_come_in_the_windows_layout_and_look_the_same(play) -> None:
