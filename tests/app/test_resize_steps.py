@@ -196,6 +196,32 @@ def test_the_kept_set_is_looked_for_in_a_step_of_its_own(play, monkeypatch) -> N
                                         if "ask" in steps)
 
 
+def test_the_cards_in_view_are_asked_of_the_thread_in_a_step_after_choosing_them(
+        play, monkeypatch) -> None:
+    """Choosing the cards in view (43 in a long game) and asking the thread for their
+    parts (17 sources, told at once) were each about a still frame's work at 960x600:
+    a step each."""
+    driver = play(position=long_position())
+    done: list[tuple[str, int]] = []
+    want_first = cardimages.CardImages.want_first
+    monkeypatch.setattr(cardimages.CardImages, "want_first", lambda self, cards: (
+        done.append(("choose", 0)), want_first(self, cards))[1])
+    ask = rasteriser.Rasteriser.ask
+    monkeypatch.setattr(rasteriser.Rasteriser, "ask", lambda self, *sources: (
+        done.append(("ask", len(sources))), ask(self, *sources))[1])
+    driver.resize((1000, 640))
+    passes: list[list[tuple[str, int]]] = []
+
+    def check() -> None:
+        passes.append(list(done))
+        done.clear()
+
+    _passes(driver, check)
+    chosen = passes.index([("choose", 0)])  # (alone in its step)
+    [(what, sources)] = passes[chosen + 1]
+    assert what == "ask" and sources >= 6  # (the parts of the first few cards at once)
+
+
 def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypatch) -> None:
     """The pass that handles a resize does not look up the pictures of the cards in
     play (158 cards): a step of its spare time wants them, in play first."""

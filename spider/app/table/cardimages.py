@@ -362,6 +362,7 @@ class CardImages:
         needs is kept while no layer is made, by the card's identity; looking a card
         up by its value costs a microsecond, and it was looked up three times.)"""
         ready: list[Card | None] = []
+        asking: list[bytes] = []
         self.open_kept()
         complete = self._kept is not None and self._kept.complete
         version, needs = (len(self._layers), complete), self._needs
@@ -376,8 +377,9 @@ class CardImages:
             if not sources or all(map(self._raster.has, sources)):
                 ready.append(card)
             else:
-                for source in sources:
-                    self._raster.ask(source)
+                asking += sources
+        if asking:
+            self._raster.ask(*asking)
         return ready
 
     def finish_keeping(self, seconds: float) -> None:

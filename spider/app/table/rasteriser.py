@@ -50,13 +50,19 @@ class Rasteriser:
         #: Told only once nothing asked is left (a waiter is woken once, not at each).
         self._idle = threading.Condition(lock)
 
-    def ask(self, source: bytes) -> None:
-        """Have ``source`` rasterised (once, however often it is asked)."""
-        if source not in self._asked:
-            self._asked.add(source)
+    def ask(self, *sources: bytes) -> None:
+        """Have ``sources`` rasterised (each once, however often it is asked), the
+        thread told once (each telling took 5 us: the 17 parts of the first cards in
+        view after a resize, told apart, took 0.1 ms)."""
+        new = []
+        for source in sources:
+            if source not in self._asked:
+                self._asked.add(source)
+                new.append((self, source))
+        if new:
             _start()
-            _jobs.append((self, source))
-            _waiting.release()
+            _jobs.extend(new)
+            _waiting.release(len(new))
 
     @property
     def busy(self) -> bool:
