@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, keptcards, renderer
-from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, CardImages
+from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer
+from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text
 from tools.bench.game import long_position
@@ -196,6 +196,32 @@ def test_the_kept_set_is_looked_for_in_a_step_of_its_own(play, monkeypatch) -> N
                                         if "ask" in steps)
 
 
+def test_the_cards_in_view_are_asked_of_the_thread_in_a_step_after_choosing_them(
+        play, monkeypatch) -> None:
+    """Choosing the cards in view (43 in a long game) and asking the thread for their
+    parts (17 sources, told at once) were each about a still frame's work at 960x600:
+    a step each."""
+    driver = play(position=long_position())
+    done: list[tuple[str, int]] = []
+    want_first = cardimages.CardImages.want_first
+    monkeypatch.setattr(cardimages.CardImages, "want_first", lambda self, cards: (
+        done.append(("choose", 0)), want_first(self, cards))[1])
+    ask = rasteriser.Rasteriser.ask
+    monkeypatch.setattr(rasteriser.Rasteriser, "ask", lambda self, *sources: (
+        done.append(("ask", len(sources))), ask(self, *sources))[1])
+    driver.resize((1000, 640))
+    passes: list[list[tuple[str, int]]] = []
+
+    def check() -> None:
+        passes.append(list(done))
+        done.clear()
+
+    _passes(driver, check)
+    chosen = passes.index([("choose", 0)])  # (alone in its step)
+    [(what, sources)] = passes[chosen + 1]
+    assert what == "ask" and sources >= 6  # (the parts of the first few cards at once)
+
+
 def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypatch) -> None:
     """The pass that handles a resize does not look up the pictures of the cards in
     play (158 cards): a step of its spare time wants them, in play first."""
@@ -274,7 +300,7 @@ def test_bands_cover_the_window_each_within_its_work(size, cards) -> None:
 
 def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
     """However many the thread has ready, a frame puts together no more pictures than
-    its budget of pixels pays for (one at least)."""
+    its budget of pixels pays for, the step's own cost paid first (one at least)."""
     images = CardImages((90, 126), kept=False)
     cost = 90 * 126 + PICTURE_COST
     images.want(ALL_PICTURES)
@@ -282,7 +308,7 @@ def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
     keep = images._keep
     images._keep = lambda card, picture: (made.append(card), keep(card, picture))[1]
     counts = []
-    for budget in [3 * cost + cost // 2, cost // 3] * 200:
+    for budget in [STEP_COST + 3 * cost + cost // 2, 3 * cost, cost // 3] * 200:
         if budget > cost:  # the thread has three ready, however busy the machine
             while len(images._ready()) < 3 and images._raster.wait(10.0):
                 pass
@@ -292,5 +318,46 @@ def test_pictures_are_put_together_within_a_budget_of_pixels() -> None:
         if not images.pending:
             break
     assert not images.pending and len(made) == len(ALL_PICTURES)
-    assert all(count <= max(1, budget // cost) for budget, count in counts)
+    assert all(count <= max(1, (budget - STEP_COST) // cost) for budget, count in counts)
     assert any(count == 3 for _, count in counts)
+    assert any(count == 2 for budget, count in counts if budget == 3 * cost)
+
+
+def test_the_threads_pictures_come_in_the_windows_layout_and_look_the_same(play) -> None:
+    """The picture thread hands over its pictures converted to the window's layout
+    (the game thread only puts them together: converting took it as long again),
+    and the cards put together from them are those made here and now."""
+    play(size=(1280, 720))
+    size = (90, 126)
+    layout = cardimages._window_layout()
+    assert layout is not None
+    source = cardimages.card_svg(None)
+    assert source is not None
+    thread = rasteriser.Rasteriser(size, layout)
+    thread.ask(source)
+    assert thread.wait_idle(10.0)
+    made = thread.take(source)
+    assert isinstance(made, pygame.Surface)
+    assert made.get_masks() == layout.get_masks() and made.get_flags() & pygame.SRCALPHA
+    threaded, here = CardImages(size, kept=False), CardImages(size, kept=False)
+    threaded.want(ALL_PICTURES)
+    while threaded.pending:
+        threaded._raster.wait_idle(10.0)
+        threaded.work(time.perf_counter() + 10.0, budget=10**9)
+    here.prepare_all()  # (the thread asked for nothing: each source rasterised here)
+    for card in ALL_PICTURES:
+        assert (pygame.image.tobytes(threaded._image(card), "RGBA")
+                == pygame.image.tobytes(here._image(card), "RGBA")), card
+
+
+def test_the_cards_in_view_are_wanted_first_in_their_order() -> None:
+    images = CardImages((90, 126), kept=False)
+    images.want(ALL_PICTURES)
+    view = [ALL_PICTURES[20], None, ALL_PICTURES[3], ALL_PICTURES[20]]
+    images.want_first(view)
+    assert list(images._wanted) == [ALL_PICTURES[20], None, ALL_PICTURES[3]] + [
+        card for card in ALL_PICTURES if card not in view]
+    images._image(ALL_PICTURES[5])  # made: not wanted, first or not
+    images.want_first([ALL_PICTURES[5], ALL_PICTURES[7]])
+    assert list(images._wanted)[:4] == [ALL_PICTURES[7], ALL_PICTURES[20], None, ALL_PICTURES[3]]
+    assert ALL_PICTURES[5] not in images._wanted

@@ -6,8 +6,9 @@ same passes however fast the worker is. The real clock never waits for the worke
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -23,27 +24,35 @@ from spider.model.notation import format_position
 from tests.helpers import PATIENCE
 
 
+def opening(gate: threading.Event, wait: Callable[[Any, float], bool],
+            ) -> Callable[[Any, float], bool]:
+    """``wait`` letting the held thread go on while the game thread waits."""
+
+    def waiting(self: Any, seconds: float) -> bool:
+        gate.set()
+        try:
+            return wait(self, seconds)
+        finally:
+            gate.clear()
+
+    return waiting
+
+
 @pytest.fixture
 def held_thread(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The picture thread held still but while the game thread waits for it: as slow
     as a thread can be (a machine whose other work takes it at every other moment)."""
     gate = threading.Event()
-    real_rasterise, real_wait = rasteriser.rasterise, Rasteriser.wait
+    real_rasterise = rasteriser.rasterise
 
     def held(source: bytes, size: tuple[int, int]) -> pygame.Surface:
         if threading.current_thread() is not threading.main_thread():
             gate.wait()
         return real_rasterise(source, size)
 
-    def wait(self: Rasteriser, seconds: float) -> bool:
-        gate.set()
-        try:
-            return real_wait(self, seconds)
-        finally:
-            gate.clear()
-
     monkeypatch.setattr(rasteriser, "rasterise", held)
-    monkeypatch.setattr(Rasteriser, "wait", wait)
+    for name in ("wait", "wait_idle"):
+        monkeypatch.setattr(Rasteriser, name, opening(gate, getattr(Rasteriser, name)))
     try:
         yield
     finally:
@@ -81,22 +90,16 @@ def held_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The hint worker held still but while the game thread waits for it (see
     ``held_thread``): a job starts only then."""
     gate = threading.Event()
-    real_run, real_wait = worker_module._run, Worker.wait
+    real_run = worker_module._run
 
     def held(job: Job) -> worker_module.Answer:
         if threading.current_thread() is not threading.main_thread():
             gate.wait()
         return real_run(job)
 
-    def wait(self: Worker, seconds: float) -> bool:
-        gate.set()
-        try:
-            return real_wait(self, seconds)
-        finally:
-            gate.clear()
-
     monkeypatch.setattr(worker_module, "_run", held)
-    monkeypatch.setattr(Worker, "wait", wait)
+    for name in ("wait", "wait_idle"):
+        monkeypatch.setattr(Worker, name, opening(gate, getattr(Worker, name)))
     try:
         yield
     finally:

@@ -41,11 +41,9 @@ from spider.logs import logger
 from spider.model.cards import RANK_LETTERS, Card, Suit
 
 if TYPE_CHECKING:
-    import threading
-
     from spider.app.clock import Clock
     from spider.app.table.keptcards import KeptCards
-    from spider.app.table.rasteriser import Rasteriser
+    from spider.app.table.rasteriser import Errand, Rasteriser
 
 log = logger(__name__)
 
@@ -81,6 +79,10 @@ IN_FLIGHT = 6
 #: or two and a conversion, each called from Python (measured: 0.06 ms for a 720p card
 #: of 18 000 pixels, 0.4 ms for a 4K one of 171 000).
 PICTURE_COST = 10_000
+#: What a step putting pictures together costs beyond them, in pixels: looking for
+#: the parts made and asking the thread for the next, a switch of threads each (some
+#: 90 us a step at 960x600 on 2 busy cores, where a card of 10 000 pixels took 30).
+STEP_COST = 20_000
 #: How a picture is drawn (see :meth:`CardImages._plan`).
 Plan = list[tuple[tuple[bytes, ...] | None, bytes]]
 #: The clock of :meth:`CardImages.work` when none is given.
@@ -172,21 +174,6 @@ def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
     return colour.r, colour.g, colour.b
 
 
-class _Writing:
-    """The thread keeping the set, as :class:`~spider.app.clock.Work` to wait for."""
-
-    def __init__(self, thread: threading.Thread) -> None:
-        self.thread = thread
-
-    @property
-    def busy(self) -> bool:
-        return self.thread.is_alive()
-
-    def wait(self, seconds: float) -> bool:
-        self.thread.join(seconds)
-        return not self.thread.is_alive()
-
-
 class CardImages:
     """Every picture the table draws that depends on the card size."""
 
@@ -234,7 +221,7 @@ class CardImages:
         self._kept: KeptCards | None = None
         #: Whether the kept set is still to be opened (see :meth:`open_kept`).
         self._unopened = kept
-        self._writing: threading.Thread | None = None  # the set being kept
+        self._writing: Errand | None = None  # the set being kept
 
     def open_kept(self) -> bool:
         """Open the set kept by an earlier run, if not done yet (its file is looked at:
@@ -317,29 +304,29 @@ class CardImages:
     def pending(self) -> bool:
         """Whether pictures are waiting to be made (some maybe shown as stand-ins), the
         last size's are still to be let go, or the set is being kept."""
-        if self._writing is not None and not self._writing.is_alive():
+        if self._writing is not None and not self._writing.busy:
             self._writing = None  # kept: not asked again every frame
         return bool(self._wanted) or self._previous is not None or self._writing is not None
 
     def work(self, until: float, stop: Callable[[], bool] | None = None,
              clock: Clock | None = None, budget: int = 0) -> bool:
         """Put together the wanted pictures whose parts the background thread has made,
-        up to ``budget`` pixels of work (each picture's and ``PICTURE_COST``; one at
-        least), while ``stop()`` is false; if none are ready, wait for the thread until
-        ``clock``, the App's (default: the real one), reaches ``until`` (a ManualClock
-        waits until the thread has made what was asked, even when some are ready: the
-        same pictures each pass on any machine). Return True once every stand-in
-        shown has its real picture (time to draw again: once, rather than after each
-        picture)."""
+        up to ``budget`` pixels of work (``STEP_COST``, then each picture's pixels and
+        ``PICTURE_COST``; one at least), while ``stop()`` is false; if none are ready,
+        wait for the thread until ``clock``, the App's (default: the real one), reaches
+        ``until`` (a ManualClock waits until the thread has made what was asked, even
+        when some are ready: the same pictures each pass on any machine). Return True
+        once every stand-in shown has its real picture (time to draw again: once,
+        rather than after each picture)."""
         clock = clock or _REAL_CLOCK
         ready = self._ready()
         raster = self._rasteriser  # (none made: nothing asked of the thread)
         if raster is not None and clock.wait_for(raster, until if not ready else clock.now()):
             ready = self._ready()
         if not self._wanted and self._writing is not None:
-            clock.wait_for(_Writing(self._writing), until)  # the set being kept
+            clock.wait_for(self._writing, until)  # the set being kept
         cost = self.size[0] * self.size[1] + PICTURE_COST
-        ready = ready[:max(1, budget // cost)]
+        ready = ready[:max(1, (budget - STEP_COST) // cost)]
         for card in ready:
             if stop and stop():
                 break
@@ -375,6 +362,7 @@ class CardImages:
         needs is kept while no layer is made, by the card's identity; looking a card
         up by its value costs a microsecond, and it was looked up three times.)"""
         ready: list[Card | None] = []
+        asking: list[bytes] = []
         self.open_kept()
         complete = self._kept is not None and self._kept.complete
         version, needs = (len(self._layers), complete), self._needs
@@ -389,9 +377,16 @@ class CardImages:
             if not sources or all(map(self._raster.has, sources)):
                 ready.append(card)
             else:
-                for source in sources:
-                    self._raster.ask(source)
+                asking += sources
+        if asking:
+            self._raster.ask(*asking)
         return ready
+
+    def finish_keeping(self, seconds: float) -> None:
+        """Wait up to ``seconds`` for the set being kept to be written (the game is
+        closing: the picture thread does not hold the process open)."""
+        if self._writing is not None:
+            self._writing.wait(seconds)
 
     def close(self) -> None:
         """These pictures are no longer wanted: the thread makes no more of them."""
@@ -405,15 +400,19 @@ class CardImages:
         if self._rasteriser is None:
             from spider.app.table.rasteriser import Rasteriser
 
-            self._rasteriser = Rasteriser(self.size)
+            self._rasteriser = Rasteriser(self.size, _window_layout())
         return self._rasteriser
 
     def want_first(self, cards: Iterable[Card | None]) -> None:
-        """Make these pictures before the others wanted (the cards in view)."""
-        for card in reversed(list(cards)):
-            if card not in self._faces and card not in self._fresh:
-                self._wanted[card] = None
-                self._wanted.move_to_end(card, last=False)
+        """Make these pictures before the others wanted (the cards in view). (Each card
+        hashed once, none looked up at a new size, where none is made: each of a long
+        game's cards in view was hashed four times, a microsecond each.)"""
+        faces, fresh = self._faces, self._fresh
+        wanted = OrderedDict.fromkeys(
+            [card for card in cards if card not in faces and card not in fresh]
+            if faces or fresh else cards)
+        wanted.update(self._wanted)
+        self._wanted = wanted
 
     def made(self, cards: Iterable[Card | None]) -> bool:
         """Whether the real pictures of ``cards`` are all made."""
@@ -451,15 +450,13 @@ class CardImages:
         if kept is None or kept.complete or len(self._faces) < len(ALL_PICTURES):
             return
         faces = dict(self._faces)  # (a copy: no card hashed again on this thread)
-        # On a thread of its own (at 4K, 18 MB: tens of ms), which also puts the
+        # On the picture thread (at 4K, 18 MB: tens of ms), which also puts the
         # pictures in order; the pictures are never drawn into once made.
-        import threading
+        from spider.app.table.rasteriser import run_later
 
-        self._writing = threading.Thread(target=_write_kept, args=(kept, faces),
-                                         name="keep-cards")
-        self._writing.start()
+        self._writing = run_later(lambda: _write_kept(kept, faces))
         self._kept = None  # written or not: not tried again
-        clock.wait_for(_Writing(self._writing), clock.now())  # (the real clock: only looks)
+        clock.wait_for(self._writing, clock.now())  # (the real clock: only looks)
 
     # -------------------------------------------------------------- rasterising
     def _rasterise(self, card: Card | None) -> pygame.Surface:
@@ -815,6 +812,13 @@ def _prepared(surface: pygame.Surface) -> pygame.Surface:
     if surface.get_flags() & pygame.SRCALPHA and surface.get_masks() == _alpha_masks():
         return surface
     return surface.convert_alpha()
+
+
+def _window_layout() -> pygame.Surface | None:
+    """A picture in the window's pixel layout with alpha (None without a window)."""
+    if pygame.display.get_surface() is None:
+        return None
+    return pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
 
 
 def _alpha_masks() -> tuple[int, int, int, int]:

@@ -63,6 +63,8 @@ PLACED_A_STEP = 32
 #: The old picture's pixels read in a step halving it after a resize, per pixel of
 #: the window (a band of rows, its half's memory first written: under a still frame).
 HALVING_WORK = 0.125
+#: Seconds the game closing waits for the card set being kept (at 4K, tens of ms).
+KEEPING_WAIT = 2.0
 #: What a card's pixel costs to draw against a copied one.
 CARD_PIXEL = 2
 
@@ -98,6 +100,7 @@ class TableRenderer:
         #: The resting cards (their key) and the pictures of those in view.
         self._in_view: tuple[object, list[Card | None]] = (None, [])
         self._unmade: list[Card | None] = []  # of those, the ones not yet found made
+        self._in_view_asked = True  # whether the thread was asked for them (a step)
         #: What the resting cards' key was worked out from, and the key.
         self._resting_seen: tuple[object, tuple[object, ...]] = (None, ())
         #: Frames the table has drawn (see :class:`_Bands`), and the window holding the
@@ -380,6 +383,13 @@ class TableRenderer:
                 sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)))
             self.images.want_first(self._in_view[1])
             self._unmade = list(self._in_view[1])
+            self._in_view_asked = False
+            return False
+        if not self._in_view_asked:
+            # The thread asked for their parts: a step (17 sources, and the thread's
+            # share of the new size made; with the step choosing them, 2.8 still
+            # frames at 960x600).
+            self._in_view_asked = True
             self.images.ask()
             return False
         self.images.ask()  # the thread makes them meanwhile
@@ -595,7 +605,10 @@ class TableRenderer:
 
     def keep_for_next_start(self) -> None:
         """When the game closes: keep the still layer and the bar as a start from the
-        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`)."""
+        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`),
+        and the card set being kept written."""
+        if self._images is not None:
+            self._images.finish_keeping(KEEPING_WAIT)
         self._keep_table()
         self._keep_bar()
 
