@@ -118,15 +118,16 @@ def test_the_hint_button_shows_only_with_hints_on_and_works_like_h(start) -> Non
     assert game.columns[0][0].face_up
 
 
-def test_with_hints_off_h_does_nothing_and_there_is_no_button(start) -> None:
+def test_with_hints_off_h_only_says_where_to_turn_them_on(start) -> None:
     driver = start(position=FLIP)
     assert "hint" not in bar_actions(driver)
     before = format_position(driver.table.game)
+    assert toast(driver) is None
     press_h(driver)
     press_h(driver)
     driver.settle()
     assert hinting(driver).mark is None and not hinting(driver).thinking
-    assert toast(driver) is None
+    assert toast(driver) == tr("table.hints-off")
     assert format_position(driver.table.game) == before
 
 

@@ -371,7 +371,7 @@ TOAST_PARAMS: dict[str, dict[str, object]] = {
 
 def toast_keys() -> list[str]:
     prefixes = ("rule.", "hint.", "save.problem.", "save.failed.", "save.kept-as",
-                "table.nowhere", "table.auto-place", "newgame.no-winnable")
+                "table.nowhere", "table.auto-place", "table.hints-off", "newgame.no-winnable")
     return [key for key in catalogue("en") if key.startswith(prefixes)]
 
 

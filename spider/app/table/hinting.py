@@ -233,8 +233,12 @@ class Hinting:
 
     # -------------------------------------------------------------- commands
     def press_hint(self) -> None:
-        """H or the Hint button: ask for a hint, or play the one marked."""
-        if not self.hints_on or self.demo or not self._playable():
+        """H or the Hint button: ask for a hint, or play the one marked (with hints
+        off, say where to turn them on)."""
+        if self.demo or not self._playable():
+            return
+        if not self.hints_on:
+            self.table.notify(tr("table.hints-off"))
             return
         if self.mark is not None:
             action = self.mark.action
