@@ -131,3 +131,31 @@ def test_a_cover_reaching_past_the_window_and_over_the_piles_is_drawn_under(edge
         assert pair.alike, f"frame {frame}"
     pair.redraw_whole()
     assert pair.alike
+
+
+def test_the_win_panel_rises_above_the_lane_the_cards_bounce_along(play) -> None:
+    """Over the cascade the win panel's shadow ends above the row the cards bounce
+    along (they pass by it, not under its shadow, where each is drawn three times);
+    shown without a cascade, it is centred."""
+    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+
+    driver = play(position=WIN_POSITION)
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            break
+        driver.app.run_frames(1)
+    celebration = driver.table.celebration
+    assert celebration is not None
+    driver.click(driver.column_point(0))  # the win panel, at once
+    panel = driver.app.scenes.top
+    cover = panel.cover()
+    assert cover is not None and cover.shield.bottom == panel.shadow_bottom()
+    assert cover.shield.bottom <= celebration.lane
+    height = driver.app.size[1]
+    assert panel.panel.y < (height - panel.panel.h) // 2
+    driver.app.scenes.pop()
+    driver.app.commands.show_win()  # (the cascade is over)
+    again = driver.app.scenes.top
+    again.ensure()
+    assert again.panel.y == round((height - again.panel.h) * 0.5)

@@ -51,6 +51,9 @@ class Celebration:
         self.size = backdrop.get_size()
         self.top = max(0, min(top, self.size[1]))
         self.piles = [list(pile) for pile in piles if pile]
+        #: The highest row the cards reach when they bounce along the bottom.
+        self.lane = self.size[1] - max((image.get_height() for pile in self.piles
+                                        for image, _ in pile), default=0)
         #: Where the piles lie (their tops are drawn over the cascade).
         places = [image.get_rect(topleft=place) for pile in self.piles for image, place in pile]
         self._pile_area = places[0].unionall(places) if places else pygame.Rect(0, 0, 0, 0)
