@@ -378,7 +378,9 @@ class App:
         from spider.app.dialogs import WinScene
 
         if not isinstance(self.scenes.top, WinScene):
-            self.open(WinScene(self, self.persistence.win_records))
+            celebration = self.table.celebration
+            self.open(WinScene(self, self.persistence.win_records,
+                               None if celebration is None else celebration.lane))
 
     def on_game_event(self, event: GameEvent) -> None:
         """Called after every action, then with ``GameEvent.WON`` on a win (the game is

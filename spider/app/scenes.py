@@ -57,10 +57,8 @@ class Cover:
             keep = self.keep
             surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
         if self.overlay is not None and area.colliderect(self.shield):
-            clip = surface.get_clip()
-            surface.set_clip(area)
-            surface.blit(self.overlay, self.overlay.get_rect(topleft=self.overlay_at))
-            surface.set_clip(clip)
+            x, y = self.overlay_at  # (the part of the overlay within the area)
+            surface.blit(self.overlay, area, area.move(-x, -y))
 
 
 class Scene:

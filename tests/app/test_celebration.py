@@ -14,17 +14,19 @@ SIZE = (640, 400)
 HOLE_COLOUR = (255, 0, 255)
 
 
-def _card(colour: tuple[int, int, int]) -> pygame.Surface:
+def _card(colour: tuple[int, int, int], edge: int = 255) -> pygame.Surface:
+    """A card, its border see-through at ``edge`` (as real cards' smoothed corners are:
+    drawn twice, such a pixel shows darker)."""
     card = pygame.Surface((50, 70), pygame.SRCALPHA)
     pygame.draw.rect(card, (*colour, 255), card.get_rect(), border_radius=6)
-    pygame.draw.rect(card, (0, 0, 0, 255), card.get_rect(), 2, border_radius=6)
+    pygame.draw.rect(card, (0, 0, 0, edge), card.get_rect(), 2, border_radius=6)
     return card
 
 
-def _celebration() -> Celebration:
+def _celebration(edge: int = 255) -> Celebration:
     backdrop = pygame.Surface(SIZE)
     backdrop.fill((20, 90, 40))
-    piles = [[(_card((40 * number, 200, 255 - 30 * number)), (10 + 12 * number, 320))
+    piles = [[(_card((40 * number, 200, 255 - 30 * number), edge), (10 + 12 * number, 320))
               for _ in range(6)] for number in range(4)]
     return Celebration(backdrop, piles, rng=random.Random(7))
 
@@ -55,9 +57,9 @@ class _Pair:
     """Two cascades alike: one drawn by changes onto ``shown``, one whole onto
     ``expected`` (what the window must show)."""
 
-    def __init__(self, covers: list[Cover]) -> None:
+    def __init__(self, covers: list[Cover], edge: int = 255) -> None:
         self.covers = covers
-        self.by_changes, self.whole = _celebration(), _celebration()
+        self.by_changes, self.whole = _celebration(edge), _celebration(edge)
         self.shown, self.expected = pygame.Surface(SIZE), pygame.Surface(SIZE)
         _whole(self.by_changes, self.shown, covers)
 
@@ -115,14 +117,45 @@ def test_outside_a_hole() -> None:
     assert outside(hole, area) == []
 
 
-def test_a_cover_reaching_past_the_window_and_over_the_piles_is_drawn_under() -> None:
+@pytest.mark.parametrize("edge", [255, 120])
+def test_a_cover_reaching_past_the_window_and_over_the_piles_is_drawn_under(edge: int) -> None:
     """A panel's shadow may spread past the window's edge and over the piles (a big
-    dialog in a small window): the cascade still draws by changes, and whole again."""
+    dialog in a small window): the cascade still draws by changes, and whole again;
+    a card reaching where the piles and the shadow overlap is drawn there once."""
     overlay = pygame.Surface((SIZE[0] + 40, 200), pygame.SRCALPHA)
     overlay.fill((0, 0, 0, 90))
-    pair = _Pair([Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130))])
+    pair = _Pair([Cover(255, pygame.Rect(10, 150, SIZE[0] - 20, 160), overlay, (-20, 130))],
+                 edge)
     for frame in range(30):
         pair.frame()
         assert pair.alike, f"frame {frame}"
     pair.redraw_whole()
     assert pair.alike
+
+
+def test_the_win_panel_rises_above_the_lane_the_cards_bounce_along(play) -> None:
+    """Over the cascade the win panel's shadow ends above the row the cards bounce
+    along (they pass by it, not under its shadow, where each is drawn three times);
+    shown without a cascade, it is centred."""
+    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+
+    driver = play(position=WIN_POSITION)
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            break
+        driver.app.run_frames(1)
+    celebration = driver.table.celebration
+    assert celebration is not None
+    driver.click(driver.column_point(0))  # the win panel, at once
+    panel = driver.app.scenes.top
+    cover = panel.cover()
+    assert cover is not None and cover.shield.bottom == panel.shadow_bottom()
+    assert cover.shield.bottom <= celebration.lane
+    height = driver.app.size[1]
+    assert panel.panel.y < (height - panel.panel.h) // 2
+    driver.app.scenes.pop()
+    driver.app.commands.show_win()  # (the cascade is over)
+    again = driver.app.scenes.top
+    again.ensure()
+    assert again.panel.y == round((height - again.panel.h) * 0.5)

@@ -53,13 +53,18 @@ Envelope = tuple[int, list[tuple[int, int]], int]
 _chromes = PictureCache(24_000_000)
 
 
+def shadow_spread(radius: int) -> int:
+    """How far the shadow of a panel with corners of ``radius`` spreads beyond it."""
+    return max(6, radius * 2)
+
+
 def _panel_chrome(size: tuple[int, int], radius: int, line: int) -> tuple[pygame.Surface, int]:
     """The empty panel (rounded, edged) over its soft shadow, and how far the
     shadow spreads beyond it (cached: a dialog draws it every frame)."""
     key = (*size, radius, line)
     cached = _chromes.get(key)
     if cached is None:
-        spread = max(6, radius * 2)
+        spread = shadow_spread(radius)
         # Blurred at a fraction of the size and enlarged (a full-size blur took over
         # a second at 4K: the frame that opened a dialog froze).
         chrome = soft_shadow(size, spread, radius, alpha=130, blur=max(2, spread // 2))
@@ -429,6 +434,11 @@ class Dialog(Scene):
         """The empty panel with its shadow, and where it goes."""
         chrome, spread = _panel_chrome(self.panel.size, self.style.radius * 2, self.style.line)
         return chrome, (self.panel.x - spread, self.panel.y - spread + spread // 3)
+
+    def shadow_bottom(self) -> int:
+        """The row below the lowest the panel's shadow reaches (see ``_chrome``)."""
+        spread = shadow_spread(self.style.radius * 2)
+        return self.panel.bottom + spread + spread // 3
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         style = self.style

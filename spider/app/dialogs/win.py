@@ -29,9 +29,22 @@ class WinScene(Dialog):
     #: The cascade goes on around the panel in its full colours.
     scrim_alpha = 0
 
-    def __init__(self, app: Host, records: Records | None = None) -> None:
+    def __init__(self, app: Host, records: Records | None = None,
+                 lane: int | None = None) -> None:
+        """``lane``: the highest row the cascade's cards bounce along the bottom of the
+        window at its present size (None: no cascade)."""
         super().__init__(app)
         self.records = records or Records()
+        self.lane, self._lane_size = lane, app.size
+
+    def _settle_panel(self, kept: pygame.Rect | None) -> None:
+        """Opened over the cascade, the panel is raised so that its shadow ends above
+        the lane (as far as the window allows): the cards bounce by it, not under it,
+        where each card's every step would be drawn three times (into the cascade's
+        picture, from it, and the shadow over it)."""
+        super()._settle_panel(kept)
+        if kept is None and self.lane is not None and self.app.size == self._lane_size:
+            self.panel.y = max(0, self.panel.y - max(0, self.shadow_bottom() - self.lane))
 
     def title(self) -> str:
         return tr("demo.won" if self.app.session.demo_played else "win.title")

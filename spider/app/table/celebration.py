@@ -51,9 +51,16 @@ class Celebration:
         self.size = backdrop.get_size()
         self.top = max(0, min(top, self.size[1]))
         self.piles = [list(pile) for pile in piles if pile]
+        #: The highest row the cards reach when they bounce along the bottom.
+        self.lane = self.size[1] - max((image.get_height() for pile in self.piles
+                                        for image, _ in pile), default=0)
         #: Where the piles lie (their tops are drawn over the cascade).
         places = [image.get_rect(topleft=place) for pile in self.piles for image, place in pile]
         self._pile_area = places[0].unionall(places) if places else pygame.Rect(0, 0, 0, 0)
+        #: The piles' tops, and where each lies.
+        self._tops: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._top_rects: list[pygame.Rect] = []
+        self._find_tops()
         #: The cards drawn into the canvas since the last frame, and where.
         self._steps: list[tuple[pygame.Surface, tuple[int, int]]] = []
         #: The cards the last frame drew, and where (what a benchmark's floor draws).
@@ -106,6 +113,7 @@ class Celebration:
             self.turn = (self.turn - 1) % len(self.piles)
             if pile:
                 image, (x, y) = pile.pop(0)
+                self._find_tops()
                 self._left_piles.append(image.get_rect(topleft=(x, y)))
                 width, height = self.size
                 direction = 1 if self.rng.random() < 0.8 else -1
@@ -139,46 +147,66 @@ class Celebration:
         if self._window is not None and (surface is not self._window or kept != self._kept):
             return False
         self._window, self._kept = surface, kept
-        canvas = self.canvas
+        holes = [cover.hole for cover in covers]
         redraw = list(self._left_piles)  # drawn again from the canvas
         plain: list[tuple[pygame.Surface, tuple[int, int]]] = []  # blitted together, in order
-        for image, place in self._steps:
+        hidden: list[list[tuple[pygame.Surface, tuple[int, int]]]] = [[] for _ in kept]
+        reached: list[tuple[pygame.Surface, tuple[int, int]]] = []  # in order
+        for step in self._steps:
+            image, place = step
             drawn = image.get_rect(topleft=place)
             hits = drawn.collidelistall(kept)
             if not hits:  # (the shield is one of the kept areas)
-                plain.append((image, place))
+                plain.append(step)
+                continue
+            reached.append(step)
+            for hit in hits:  # where others draw over the cascade: from the canvas
+                hidden[hit].append(step)
+                redraw.append(drawn.clip(kept[hit]))
+            if any(kept[hit].contains(drawn) for hit in hits):
+                continue  # drawn again from the canvas below
+            if drawn.collidelist(holes) < 0:
+                plain.append(step)  # whole: its parts in kept areas are drawn again below
                 continue
             if plain:
                 surface.fblits(plain)
                 plain.clear()
-            if any(kept[hit].contains(drawn) for hit in hits):
-                pass  # drawn again from the canvas below
-            else:
-                for piece in _outside_all(drawn, shields):
-                    surface.blit(image, piece, piece.move(-place[0], -place[1]))
-            for hit in hits:  # where others draw over the cascade: from the canvas
-                area = kept[hit]
-                canvas.set_clip(area)
-                canvas.blit(image, drawn)
-                redraw.append(drawn.clip(area))
+            for piece in _outside_all(drawn, holes):
+                surface.blit(image, piece, piece.move(-place[0], -place[1]))
         if plain:
             surface.fblits(plain)
-        canvas.set_clip(None)
+        self._keep_up(hidden, reached)
         self.drawn, self._steps = self._steps, []
         self._left_piles.clear()
-        width, height = self.size
+        canvas, width, height = self.canvas, *self.size
         below = pygame.Rect(0, self.top, width, height - self.top)
         for area in kept:  # joined within each area: only there is the canvas up to date
             for changed in _merged([rect.clip(area) for rect in redraw
                                     if rect.colliderect(area)]):
                 changed = changed.clip(below)
-                for piece in _outside_all(changed, [cover.hole for cover in covers]):
+                for piece in _outside_all(changed, holes):
                     if piece.w and piece.h:
                         surface.blit(canvas, piece, piece)
                         self._draw_piles(surface, piece)
                         for cover in covers:
                             cover.apply(surface, piece)
         return True
+
+    def _keep_up(self, hidden: list[list[tuple[pygame.Surface, tuple[int, int]]]],
+                 reached: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
+        """Draw into the canvas the cards that reach the kept areas, together: in each
+        area its own (``hidden``, in the order of ``_kept``), or, where kept areas
+        overlap, all of them (``reached``) within their bounds, so that no card is
+        drawn twice anywhere (the canvas outside the kept areas is taken back from
+        the window anyway)."""
+        canvas, kept = self.canvas, self._kept
+        if any(area.collidelist(kept[index + 1:]) >= 0 for index, area in enumerate(kept)):
+            hidden, kept = [reached], [kept[0].unionall(kept)]
+        for area, steps in zip(kept, hidden, strict=True):
+            if steps:
+                canvas.set_clip(area)
+                canvas.fblits(steps)
+        canvas.set_clip(None)
 
     def _catch_up(self) -> None:
         """The canvas takes back the window's picture (where it was ahead) and the
@@ -195,17 +223,24 @@ class Celebration:
         self.drawn, self._steps = self._steps, []
         self._left_piles.clear()
 
+    def _find_tops(self) -> None:
+        self._tops = [pile[0] for pile in self.piles if pile]
+        self._top_rects = [image.get_rect(topleft=place) for image, place in self._tops]
+
     def _draw_piles(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
         """The piles' tops (only within ``area`` when given)."""
-        if area is not None and not area.colliderect(self._pile_area):
+        if area is None:
+            surface.fblits(self._tops)
             return
-        clip = surface.get_clip()
-        if area is not None:
-            surface.set_clip(area)
+        if not area.colliderect(self._pile_area):
+            return
         # (blitted together: a single blit to a pair of numbers first tries it as a Rect)
-        surface.fblits([pile[0] for pile in self.piles if pile and (
-            area is None or area.colliderect(pile[0][0].get_rect(topleft=pile[0][1])))])
-        surface.set_clip(clip)
+        tops = [self._tops[index] for index in area.collidelistall(self._top_rects)]
+        if tops:
+            clip = surface.get_clip()
+            surface.set_clip(area)
+            surface.fblits(tops)
+            surface.set_clip(clip)
 
 
 def _outside_all(area: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
