@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -23,31 +24,40 @@ from spider.model.notation import format_position
 from tests.helpers import PATIENCE
 
 
-@pytest.fixture
-def held_thread(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The picture thread held still but while the game thread waits for it: as slow
-    as a thread can be (a machine whose other work takes it at every other moment)."""
+@contextmanager
+def held(monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
+         waiter: type) -> Iterator[None]:
+    """``owner.name`` held still on any thread but the main one, but while the main
+    thread waits in ``waiter.wait``: as slow as a thread can be (a machine whose other
+    work takes it at every other moment)."""
     gate = threading.Event()
-    real_rasterise, real_wait = rasteriser.rasterise, Rasteriser.wait
+    real_work, real_wait = getattr(owner, name), waiter.wait
 
-    def held(source: bytes, size: tuple[int, int]) -> pygame.Surface:
+    def work(*args: object) -> object:
         if threading.current_thread() is not threading.main_thread():
             gate.wait()
-        return real_rasterise(source, size)
+        return real_work(*args)
 
-    def wait(self: Rasteriser, seconds: float) -> bool:
+    def wait(self: object, seconds: float) -> bool:
         gate.set()
         try:
             return real_wait(self, seconds)
         finally:
             gate.clear()
 
-    monkeypatch.setattr(rasteriser, "rasterise", held)
-    monkeypatch.setattr(Rasteriser, "wait", wait)
+    monkeypatch.setattr(owner, name, work)
+    monkeypatch.setattr(waiter, "wait", wait)
     try:
         yield
     finally:
-        gate.set()  # for good: a source it holds now goes on
+        gate.set()  # for good: the work it holds now goes on
+
+
+@pytest.fixture
+def held_thread(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The picture thread held still but while the game thread waits for it."""
+    with held(monkeypatch, rasteriser, "rasterise", Rasteriser):
+        yield
 
 
 def resized(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> tuple[int, float, list[int]]:
@@ -78,29 +88,10 @@ def test_the_passes_after_a_resize_do_not_depend_on_the_picture_thread(
 # ----------------------------------------------------------------- the hint worker
 @pytest.fixture
 def held_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The hint worker held still but while the game thread waits for it (see
-    ``held_thread``): a job starts only then."""
-    gate = threading.Event()
-    real_run, real_wait = worker_module._run, Worker.wait
-
-    def held(job: Job) -> worker_module.Answer:
-        if threading.current_thread() is not threading.main_thread():
-            gate.wait()
-        return real_run(job)
-
-    def wait(self: Worker, seconds: float) -> bool:
-        gate.set()
-        try:
-            return real_wait(self, seconds)
-        finally:
-            gate.clear()
-
-    monkeypatch.setattr(worker_module, "_run", held)
-    monkeypatch.setattr(Worker, "wait", wait)
-    try:
+    """The hint worker held still but while the game thread waits for it: a job
+    starts only then."""
+    with held(monkeypatch, worker_module, "_run", Worker):
         yield
-    finally:
-        gate.set()  # for good: a job it holds now goes on
 
 
 def hinted(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[tuple[object, ...]]:
