@@ -16,6 +16,7 @@ from spider.data.session import Session
 from spider.data.settings import Settings
 from spider.model.dealcode import DealCode
 from spider.model.notation import parse_position
+from tests.helpers import mixer_open
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,6 +37,13 @@ def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
     """Every test saves into its own folders, never into the player's real ones."""
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     monkeypatch.setenv("SPIDER_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(autouse=True)
+def mixer_opened() -> None:
+    """The mixer open before every test: an App's passes and clock do not depend on
+    whether an earlier test in the process opened it (``helpers.mixer_open``)."""
+    mixer_open()
 
 
 @pytest.fixture

@@ -176,6 +176,19 @@ class Child:
                 stream.close()
 
 
+def mixer_open() -> None:
+    """Open the mixer as the game does, unless it is open. SDL announces its audio
+    devices (two AUDIODEVICEADDED events, a pass of the loop) to the App that opens
+    it, and the mixer stays open from one App to the next: opened here, it is
+    announced to none."""
+    import pygame
+
+    from spider.app.sound import open_mixer
+
+    if pygame.mixer.get_init() is None:
+        open_mixer()
+
+
 def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENCE,
           every: float = 0.2) -> T:
     """Look at ``condition()`` every ``every`` seconds until it gives something (not None
