@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import queue
+import random
 import subprocess
 import threading
 import time
@@ -174,6 +175,12 @@ class Child:
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def seeded_deals(seed: int = 0) -> random.Random:
+    """What a test's App draws New game's deals from: the same deals, and so the same
+    passes and clock, at every run."""
+    return random.Random(seed)
 
 
 def mixer_open() -> None:

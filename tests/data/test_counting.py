@@ -31,6 +31,7 @@ from spider.data.statistics import Stats, load_statistics
 from spider.model.dealcode import DealCode
 from spider.model.notation import apply_token, parse_moves
 from spider.text.i18n import tr
+from tests.helpers import seeded_deals
 from tests.winning_lines import WINNING_LINES
 
 CODE = "SO1-S1C-AAAAAAB"
@@ -73,7 +74,8 @@ def near_won(folder: Path) -> Session:
 
 
 def launch(folder: Path) -> EventDriver:
-    app = App(saved=load_saved(folder), size=(1024, 700), fullscreen=False, clock=ManualClock())
+    app = App(saved=load_saved(folder), size=(1024, 700), fullscreen=False, clock=ManualClock(),
+              deals=seeded_deals())
     driver = EventDriver(app)
     driver.settle()
     return driver
