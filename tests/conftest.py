@@ -16,6 +16,7 @@ from spider.data.session import Session
 from spider.data.settings import Settings
 from spider.model.dealcode import DealCode
 from spider.model.notation import parse_position
+from tests.helpers import mixer_open, seeded_deals
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,6 +37,13 @@ def private_data_folder(tmp_path_factory: pytest.TempPathFactory,
     """Every test saves into its own folders, never into the player's real ones."""
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     monkeypatch.setenv("SPIDER_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(autouse=True)
+def mixer_opened() -> None:
+    """The mixer open before every test: an App's passes and clock do not depend on
+    whether an earlier test in the process opened it (``helpers.mixer_open``)."""
+    mixer_open()
 
 
 @pytest.fixture
@@ -60,19 +68,22 @@ def play():
     whose ``app`` is the App. ``position`` is position text loaded onto the table. The
     cards are dealt out at once (``deal_in=True``: they fly in, as for a player).
     ``threads=False``: once started, other threads' work takes real time, as for a
-    player (see ``ManualClock``; the start is the same as ever).
+    player (see ``ManualClock``; the start is the same as ever). ``seed``: New game's
+    deals are drawn from ``seeded_deals(seed)``, the same at every run (None: from
+    the system's randomness, as for a player).
     """
     apps: list[App] = []
 
     def start(code: str = "SP1-S1C-AAAAAAD", position: str | None = None,
               size: tuple[int, int] = (1280, 720), deal_in: bool = False,
-              threads: bool = True, **settings: object) -> EventDriver:
+              threads: bool = True, seed: int | None = 0, **settings: object) -> EventDriver:
         session = Session(DealCode.parse(code))
         if position is not None:
             session.game = parse_position(position)
         clock = ManualClock()
+        deals = None if seed is None else seeded_deals(seed)
         app = App(settings=Settings(**settings), session=session, size=size, fullscreen=False,
-                  clock=clock)
+                  clock=clock, deals=deals)
         apps.append(app)
         driver = EventDriver(app)
         if not deal_in:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import queue
+import random
 import subprocess
 import threading
 import time
@@ -12,9 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from spider.data.persistence import save_game
+from spider.data.session import Session
 from spider.model.cards import KING, Card
+from spider.model.dealcode import DealCode
 from spider.model.game import Game
-from spider.model.notation import format_position, parse_position
+from spider.model.notation import apply_token, format_position, parse_moves, parse_position
 from spider.solver.state import Position
 
 T = TypeVar("T")
@@ -174,6 +178,38 @@ class Child:
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def near_won(folder: Path, code: str = "SO1-S1C-AAAAAAB") -> Session:
+    """A played game of ``code`` saved in ``folder`` one redo (Ctrl+Y) short of its
+    win (a deal of :data:`tests.winning_lines.WINNING_LINES`)."""
+    from tests.winning_lines import WINNING_LINES
+
+    session = Session(DealCode.parse(code))
+    for token in parse_moves(WINNING_LINES[code]):
+        apply_token(session.game, token)
+    session.game.undo()
+    save_game(folder, session)
+    return session
+
+
+def seeded_deals(seed: int = 0) -> random.Random:
+    """What a test's App draws New game's deals from: the same deals, and so the same
+    passes and clock, at every run."""
+    return random.Random(seed)
+
+
+def mixer_open() -> None:
+    """Open the mixer as the game does, unless it is open. SDL announces its audio
+    devices (two AUDIODEVICEADDED events, a pass of the loop) to the App that opens
+    it, and the mixer stays open from one App to the next: opened here, it is
+    announced to none."""
+    import pygame
+
+    from spider.app.sound import open_mixer
+
+    if pygame.mixer.get_init() is None:
+        open_mixer()
 
 
 def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENCE,

@@ -15,6 +15,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from random import Random
+
     from spider.app.clock import Clock
     from spider.app.scenes import Scene, SceneStack
     from spider.app.sound import Sound
@@ -99,6 +101,10 @@ class Host(Protocol):
     @property
     def clock(self) -> Clock:
         """The loop's time (spare time is measured on it)."""
+
+    @property
+    def deals(self) -> Random:
+        """What new deals are drawn from (see :meth:`DealCode.random`)."""
 
     @property
     def statistics(self) -> Statistics: ...

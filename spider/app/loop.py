@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import random
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -72,10 +73,13 @@ class App:
 
     def __init__(self, *, saved: Saved | None = None, settings: Settings | None = None,
                  session: Session | None = None, size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None, clock: Clock | None = None) -> None:
+                 fullscreen: bool | None = None, clock: Clock | None = None,
+                 deals: random.Random | None = None) -> None:
         """``saved``: what the data folder holds (read when not given); ``settings``
         and ``session`` stand in for the saved ones. ``size``: the windowed size;
-        ``fullscreen`` overrides the setting (headless runs)."""
+        ``fullscreen`` overrides the setting (headless runs). ``deals``: what new
+        deals are drawn from (the system's randomness: a fresh deal every time;
+        tests seed one, for the same deals at every run)."""
         name_the_app()
         software_framebuffer()
         pygame.display.init()
@@ -87,8 +91,9 @@ class App:
         self.settings = settings
         set_language(settings.language or system_language())
         self.clock: Clock = clock or SystemClock()
+        self.deals = deals or random.SystemRandom()
         self.session = session or saved.session or Session(
-            DealCode.random(settings.layout, settings.suits, settings.relaxed))
+            DealCode.random(settings.layout, settings.suits, settings.relaxed, self.deals))
         self.persistence = Persistence(self, saved)
         self.game_log = GameLog(self.persistence.folder)  # the last games, for the chart
         if self.game_log.problem is not None:

@@ -32,6 +32,7 @@ from spider.model.dealcode import DealCode, DealCodeError
 from spider.model.game import Move
 from spider.model.notation import parse_position
 from spider.text.i18n import set_language, tr
+from tests.helpers import seeded_deals
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +49,7 @@ def launch(code: str = "SP1-S1C-AAAAAAD", size: tuple[int, int] = (1280, 720),
         save_settings(storage.data_dir(), Settings(fullscreen=False, **settings))  # type: ignore[arg-type]
     saved, clock = load_saved(), ManualClock()
     app = App(saved=saved, session=Session(DealCode.parse(code)), size=size,
-              fullscreen=False, clock=clock)
+              fullscreen=False, clock=clock, deals=seeded_deals())
     app.table.finish_animations()  # dealt out at once
     app.run_until_idle()
     clock.threads = threads

@@ -34,12 +34,11 @@ from spider.data.persistence import GAME_FILE, load_saved
 from spider.data.session import Session
 from spider.data.settings import SETTINGS_FILE
 from spider.data.statistics import STATISTICS_FILE
-from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.model.notation import format_position
 from spider.text.i18n import tr
 from tests.fuzz_tools import Fuzzer, launch, settled_problems
-from tests.helpers import Child, envelope
+from tests.helpers import Child, envelope, near_won
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "SP1-S1C-AAAAAAD"
@@ -176,21 +175,6 @@ def test_a_failing_disk_never_stops_play_and_keeps_the_last_good_save(
     assert resumed is not None and same_game(resumed, app.session)
     assert len([m for m in shown if m == message]) == 1
     app.close()
-
-
-def near_won(folder: Path) -> Session:
-    """A saved game one redo (Ctrl+Y) short of a win."""
-    from spider.data.persistence import save_game
-    from spider.model.notation import apply_token, parse_moves
-    from tests.winning_lines import WINNING_LINES
-
-    code = "SO1-S1C-AAAAAAB"
-    session = Session(DealCode.parse(code))
-    for token in parse_moves(WINNING_LINES[code]):
-        apply_token(session.game, token)
-    session.game.undo()
-    save_game(folder, session)
-    return session
 
 
 @pytest.mark.slow  # the whole win celebration plays

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import itertools
+import time
 
 import pygame
 import pytest
@@ -272,3 +274,21 @@ def test_the_choosers_pictures_are_made_after_the_frame_that_opens_settings(
     assert app.settings.card_back == "deco" and made == []
     driver.settle()
     assert sorted(made) == [("table", t) for t in sorted(TABLES)]
+
+
+def test_the_choosers_pictures_take_the_same_passes_whatever_the_wall_clock_reads(
+        play, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Their spare time is measured on the App's clock (a ManualClock here), so the
+    pictures are made in the same passes on a machine just started and on one that
+    has been up for years."""
+    passes = []
+    for since_boot in (0.0, 1e9):
+        ticks = itertools.count()
+        monkeypatch.setattr(time, "perf_counter", lambda start=since_boot, ticks=ticks:
+                            start + next(ticks) * 1e-6)
+        driver = play(code=CODE)
+        driver.app.open_settings()
+        driver.key(pygame.K_TAB, pygame.KMOD_CTRL)  # the page of the looks
+        passes.append(driver.app.run_until_idle())
+        assert not any(chooser.waiting for chooser in driver.app.scenes.top._swatches)
+    assert passes[0] == passes[1], passes

@@ -405,6 +405,22 @@ def test_new_game_key_offers_another_deal_of_the_chosen_kind(play) -> None:
     assert_settled(driver)
 
 
+def new_game_by_keys(driver) -> tuple[str, int, float]:
+    """New game's default deal started by keys: its code, the passes until the table
+    is at rest and the clock then."""
+    driver.key(pygame.K_n)
+    driver.key(pygame.K_RETURN)
+    app = driver.app
+    return str(app.session.code), app.run_until_idle(), app.clock.now()
+
+
+def test_a_tests_new_deals_are_the_same_at_every_run_a_players_are_fresh(play) -> None:
+    seeded = [new_game_by_keys(play()) for _ in range(2)]
+    assert seeded[0] == seeded[1]                     # the play fixture seeds the deals
+    fresh = [new_game_by_keys(play(seed=None))[0] for _ in range(2)]
+    assert fresh[0] != fresh[1]                       # the system's: 1 in 26**7 alike
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
 def test_resizing_keeps_every_card_on_screen(play, size: tuple[int, int]) -> None:

@@ -13,6 +13,7 @@ from spider.app.table.driver import EventDriver
 from spider.data.session import Session
 from spider.data.settings import Settings
 from spider.model.dealcode import DealCode
+from tests.helpers import mixer_open
 
 
 class Counting:
@@ -98,3 +99,16 @@ def test_the_first_frame_does_not_wait_for_the_sounds(monkeypatch: pytest.Monkey
     app.run_frames(2)
     assert opened == [1]  # once, after the first frame
     app.close()
+
+
+def test_an_apps_start_does_not_depend_on_the_tests_before_it(play) -> None:
+    """SDL announces the audio devices when the mixer opens, a pass of the loop: the
+    tests' fixture opens it before every test, so that the first App in a process (or
+    the first after a test closed the mixer) starts in the passes of any other."""
+    starts = []
+    for _ in range(2):
+        pygame.mixer.quit()  # as the first test in a process finds it
+        mixer_open()         # what the fixture does (the second time with a window open)
+        starts.append(play().app.clock.now())
+    starts.append(play().app.clock.now())
+    assert starts[0] == starts[1] == starts[2], starts

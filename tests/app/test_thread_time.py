@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,39 +25,44 @@ from spider.model.notation import format_position
 from tests.helpers import PATIENCE
 
 
-def opening(gate: threading.Event, wait: Callable[[Any, float], bool],
-            ) -> Callable[[Any, float], bool]:
-    """``wait`` letting the held thread go on while the game thread waits."""
+@contextmanager
+def held(monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
+         waiter: type) -> Iterator[None]:
+    """``owner.name`` held still on any thread but the main one, but while the main
+    thread waits in ``waiter.wait`` or ``waiter.wait_idle``: as slow as a thread can be
+    (a machine whose other work takes it at every other moment)."""
+    gate = threading.Event()
+    real_work = getattr(owner, name)
 
-    def waiting(self: Any, seconds: float) -> bool:
-        gate.set()
-        try:
-            return wait(self, seconds)
-        finally:
-            gate.clear()
+    def work(*args: object) -> object:
+        if threading.current_thread() is not threading.main_thread():
+            gate.wait()
+        return real_work(*args)
 
-    return waiting
+    def opening(real_wait: Callable[[Any, float], bool]) -> Callable[[Any, float], bool]:
+        def wait(self: object, seconds: float) -> bool:
+            gate.set()
+            try:
+                return real_wait(self, seconds)
+            finally:
+                gate.clear()
+
+        return wait
+
+    monkeypatch.setattr(owner, name, work)
+    for waiting in ("wait", "wait_idle"):
+        monkeypatch.setattr(waiter, waiting, opening(getattr(waiter, waiting)))
+    try:
+        yield
+    finally:
+        gate.set()  # for good: the work it holds now goes on
 
 
 @pytest.fixture
 def held_thread(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The picture thread held still but while the game thread waits for it: as slow
-    as a thread can be (a machine whose other work takes it at every other moment)."""
-    gate = threading.Event()
-    real_rasterise = rasteriser.rasterise
-
-    def held(source: bytes, size: tuple[int, int]) -> pygame.Surface:
-        if threading.current_thread() is not threading.main_thread():
-            gate.wait()
-        return real_rasterise(source, size)
-
-    monkeypatch.setattr(rasteriser, "rasterise", held)
-    for name in ("wait", "wait_idle"):
-        monkeypatch.setattr(Rasteriser, name, opening(gate, getattr(Rasteriser, name)))
-    try:
+    """The picture thread held still but while the game thread waits for it."""
+    with held(monkeypatch, rasteriser, "rasterise", Rasteriser):
         yield
-    finally:
-        gate.set()  # for good: a source it holds now goes on
 
 
 def resized(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> tuple[int, float, list[int]]:
@@ -87,23 +93,10 @@ def test_the_passes_after_a_resize_do_not_depend_on_the_picture_thread(
 # ----------------------------------------------------------------- the hint worker
 @pytest.fixture
 def held_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The hint worker held still but while the game thread waits for it (see
-    ``held_thread``): a job starts only then."""
-    gate = threading.Event()
-    real_run = worker_module._run
-
-    def held(job: Job) -> worker_module.Answer:
-        if threading.current_thread() is not threading.main_thread():
-            gate.wait()
-        return real_run(job)
-
-    monkeypatch.setattr(worker_module, "_run", held)
-    for name in ("wait", "wait_idle"):
-        monkeypatch.setattr(Worker, name, opening(gate, getattr(Worker, name)))
-    try:
+    """The hint worker held still but while the game thread waits for it: a job
+    starts only then."""
+    with held(monkeypatch, worker_module, "_run", Worker):
         yield
-    finally:
-        gate.set()  # for good: a job it holds now goes on
 
 
 def hinted(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[tuple[object, ...]]:

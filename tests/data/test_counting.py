@@ -25,13 +25,10 @@ from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Button
 from spider.data import storage
 from spider.data.persistence import GAME_FILE, load_saved, save_game
-from spider.data.session import Session
 from spider.data.settings import Settings, save_settings
 from spider.data.statistics import Stats, load_statistics
-from spider.model.dealcode import DealCode
-from spider.model.notation import apply_token, parse_moves
 from spider.text.i18n import tr
-from tests.winning_lines import WINNING_LINES
+from tests.helpers import near_won, seeded_deals
 
 CODE = "SO1-S1C-AAAAAAB"
 KEY = "SO-1-classic"
@@ -62,18 +59,9 @@ class Killer:
         monkeypatch.setattr(storage, "atomic_write_json", write)
 
 
-def near_won(folder: Path) -> Session:
-    """A played game saved one redo (Ctrl+Y) short of its win."""
-    session = Session(DealCode.parse(CODE))
-    for token in parse_moves(WINNING_LINES[CODE]):
-        apply_token(session.game, token)
-    session.game.undo()
-    save_game(folder, session)
-    return session
-
-
 def launch(folder: Path) -> EventDriver:
-    app = App(saved=load_saved(folder), size=(1024, 700), fullscreen=False, clock=ManualClock())
+    app = App(saved=load_saved(folder), size=(1024, 700), fullscreen=False, clock=ManualClock(),
+              deals=seeded_deals())
     driver = EventDriver(app)
     driver.settle()
     return driver

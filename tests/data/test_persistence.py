@@ -36,6 +36,7 @@ from spider.model.dealcode import DealCode
 from spider.model.game import Game, Move, Slot
 from spider.model.notation import format_position
 from spider.text.i18n import tr
+from tests.helpers import seeded_deals
 
 CODE = "SP1-S1C-AAAAAAD"
 
@@ -49,7 +50,8 @@ def launch(size: tuple[int, int] = (1280, 720), session: Session | None = None) 
     saved = load_saved()
     if session is not None:
         saved.session = session
-    app = App(saved=saved, size=size, fullscreen=False, clock=ManualClock())
+    app = App(saved=saved, size=size, fullscreen=False, clock=ManualClock(),
+              deals=seeded_deals())
     app.table.finish_animations()  # dealt out at once
     app.run_until_idle()
     return app

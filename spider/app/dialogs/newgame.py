@@ -164,7 +164,8 @@ class NewGameScene(Dialog):
         self.invalidate()
 
     def random_code(self) -> DealCode:
-        return DealCode.random(self.layout, self.suits, self.relaxed and self.suits != 1)
+        return DealCode.random(self.layout, self.suits, self.relaxed and self.suits != 1,
+                               self.app.deals)
 
     # Winnable deals: the solver searches on the background worker; the dialog stays
     # usable and Esc stops the search.

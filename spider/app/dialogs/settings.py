@@ -191,7 +191,9 @@ class SettingsScene(Dialog):
 
     def spare(self, until: float) -> bool:
         """The choosers' pictures, made after the frame that first shows them."""
-        return any(swatches.waiting and swatches.make(until) for swatches in self._swatches)
+        clock = self.app.clock
+        return any(swatches.waiting and swatches.make(until, clock)
+                   for swatches in self._swatches)
 
     def initial_focus(self) -> Widget | None:
         """The first setting (the pages' tabs are one Shift+Tab above it)."""

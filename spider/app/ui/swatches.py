@@ -6,9 +6,8 @@ first shows them: until then an option shows its last picture, or an empty frame
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +29,9 @@ from spider.app.ui.widgets import (
     line_height,
     text_width,
 )
+
+if TYPE_CHECKING:
+    from spider.app.clock import Clock
 
 #: Makes the picture of an option's value at a size.
 Picture = Callable[[Any, tuple[int, int]], pygame.Surface]
@@ -71,15 +73,16 @@ class Swatches(Segments):
         return self._size != (0, 0) and any(self._key(option.value) not in made
                                             for option in self.options)
 
-    def make(self, until: float) -> bool:
-        """Make the pictures still wanted while ``time.perf_counter()`` is before
-        ``until`` (one at least); return whether any was made."""
+    def make(self, until: float, clock: Clock) -> bool:
+        """Make the pictures still wanted while ``clock``, the App's, is before
+        ``until`` (one at least: on a ManualClock, which stands still meanwhile, all of
+        them, on any machine); return whether any was made."""
         made, pictures = False, self.pictures
         for option in self.options:
             key = self._key(option.value)
             if key in pictures.made:
                 continue
-            if made and time.perf_counter() >= until:
+            if made and clock.now() >= until:
                 break
             picture = self.picture(option.value, self._size)
             pictures.made[key] = pictures.last[option.value] = picture
