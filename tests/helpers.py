@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from spider.data.persistence import save_game
 from spider.data.session import Session
@@ -20,6 +20,10 @@ from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import apply_token, format_position, parse_moves, parse_position
 from spider.solver.state import Position
+
+if TYPE_CHECKING:
+    from spider.app.table.celebration import Celebration
+    from spider.app.table.driver import EventDriver
 
 T = TypeVar("T")
 
@@ -197,6 +201,17 @@ def seeded_deals(seed: int = 0) -> random.Random:
     """What a test's App draws New game's deals from: the same deals, and so the same
     passes and clock, at every run."""
     return random.Random(seed)
+
+
+def cascading(driver: EventDriver) -> Celebration:
+    """The winning move of the bench's ``WIN_POSITION`` played (the ace double-clicked
+    onto the two), then the loop run until the win cascade starts: the cascade."""
+    driver.double_click(driver.column_point(1))
+    for _ in range(200):
+        if driver.table.celebration is not None:
+            return driver.table.celebration
+        driver.app.run_frames(1)
+    raise AssertionError("the win cascade did not start")
 
 
 def mixer_open() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from spider.app.scenes import Cover, outside
 from spider.app.table.celebration import Celebration
+from tests.helpers import cascading
 
 SIZE = (640, 400)
 HOLE_COLOUR = (255, 0, 255)
@@ -140,13 +141,7 @@ def test_the_win_panel_rises_above_the_lane_the_cards_bounce_along(play) -> None
     from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
     driver = play(position=WIN_POSITION)
-    driver.double_click(driver.column_point(1))
-    for _ in range(200):
-        if driver.table.celebration is not None:
-            break
-        driver.app.run_frames(1)
-    celebration = driver.table.celebration
-    assert celebration is not None
+    celebration = cascading(driver)
     driver.click(driver.column_point(0))  # the win panel, at once
     panel = driver.app.scenes.top
     cover = panel.cover()

@@ -19,7 +19,7 @@ from spider.app.loop import App, Frame
 from spider.app.table import rasteriser
 from spider.app.table import renderer as renderer_module
 from spider.app.table.driver import EventDriver
-from tests.helpers import RUN_POSITION
+from tests.helpers import RUN_POSITION, cascading
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
 
@@ -385,12 +385,7 @@ def test_the_cascade_under_a_message_presents_what_a_whole_frame_shows(play) -> 
     driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
     driver.settle()
     window = Window(driver.app)
-    driver.double_click(driver.column_point(1))
-    for _ in range(200):
-        if driver.table.celebration is not None:
-            break
-        driver.app.run_frames(1)
-    assert driver.table.celebration is not None
+    cascading(driver)
     drawn = len(window.frames)
     _frames(driver, window, 60)
     assert window.areas >= 50 and len(window.frames) - drawn >= 60
@@ -491,11 +486,7 @@ def test_the_cascade_under_the_win_panel_and_a_message_presents_what_a_whole_fra
     """The message left from the game before (Analyse this game?) lies under the win
     panel: the cascade still goes on by areas, under both."""
     driver = play(position=WIN_POSITION)
-    driver.double_click(driver.column_point(1))
-    for _ in range(200):
-        if driver.table.celebration is not None:
-            break
-        driver.app.run_frames(1)
+    cascading(driver)
     driver.click(driver.column_point(0))  # the win panel, at once
     driver.app.notify("A message long enough to lie across the cascade " * 3, 60.0)
     assert len(driver.app.scenes) == 2 and driver.table.celebration is not None
