@@ -463,7 +463,7 @@ def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:
 def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> None:
     """A card the still layer draws in another order than one it overlaps is drawn
     again; another order of cards apart, or under a pile's top card, changes nothing."""
-    from spider.app.table.renderer import _reordered
+    from spider.app.table.stillchanges import _reordered
 
     def card(name: str, x: float, y: float) -> tuple[str, tuple[float, float], bool]:
         return name, (x, y), True

@@ -15,19 +15,17 @@ the still layer's buffer and only its new steps each frame.
 
 from __future__ import annotations
 
-import itertools
 import mmap
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
-from operator import ne
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from spider.app.scenes import Cover, Scene, outside
-from spider.app.table.areas import copy_area
+from spider.app.table.areas import copy_area, joined
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
@@ -35,6 +33,7 @@ from spider.app.table.hud import Banner, ButtonLook, KeptBar, Piece, TopBar, dra
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.keyboard import STOCK
 from spider.app.table.sprites import CardSprite
+from spider.app.table.stillchanges import Resting, StillChanges, as_still
 from spider.model.cards import Card
 
 if TYPE_CHECKING:
@@ -109,16 +108,16 @@ class TableRenderer:
         self._frames = 0
         self._still_in_window: pygame.Surface | None = None
         #: The resting cards the still layer shows (None: it must be drawn whole).
-        self._still_key: list[_Resting] | None = None
+        self._still_key: list[Resting] | None = None
         self._still_base: tuple[object, ...] = ()
         #: The still layer's key (``_still_key``) when last kept, the board's arrangement
         #: then, and the sprites that could still set off or land, each as the layer
-        #: showed it (None: in flight); see :meth:`_flight_changes`.
-        self._flights: tuple[list[_Resting] | None, tuple[object, int],
-                             list[tuple[CardSprite, _Resting | None]]] = (None, (None, 0), [])
+        #: showed it (None: in flight); see :meth:`.StillChanges.flight_changes`.
+        self._flights: tuple[list[Resting] | None, tuple[object, int],
+                             list[tuple[CardSprite, Resting | None]]] = (None, (None, 0), [])
         #: The still layer's key and the board's arrangement whose flights are to be
         #: noted after the frame (see :meth:`_note_flights`), or None.
-        self._flights_due: tuple[list[_Resting], tuple[object, int]] | None = None
+        self._flights_due: tuple[list[Resting], tuple[object, int]] | None = None
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
         #: The places of the still layer drawn again in spare time, for the next frame
@@ -636,7 +635,8 @@ class TableRenderer:
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
         key = repr((self._background_key, images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "felt.py", "hud.py", "cardimages.py")
+        code = code_signature("renderer.py", "stillchanges.py", "areas.py", "felt.py", "hud.py",
+                              "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
 
@@ -826,7 +826,7 @@ class TableRenderer:
         if self._still_unshown:
             landed, self._still_unshown = [*landed, *self._still_unshown], []
         moved = self._moving_areas(flying, dragged, self._highlights())
-        areas = _joined([*self._moved, *(area for area, _ in moved), *landed,
+        areas = joined([*self._moved, *(area for area, _ in moved), *landed,
                          *self._message_changes()])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
@@ -1072,11 +1072,11 @@ class TableRenderer:
             self._still = None
             still = self._still = self._still_buffer.get(backdrop.get_size())
             self._still_key = None
-        changes = None
+        changes, differ = None, StillChanges(self.geometry)
         if base == self._still_base and self._still_key is not None:
-            changes = (self._flight_changes(flown, self._still_key, resting)
+            changes = (differ.flight_changes(board.time, flown, self._still_key, resting)
                        if kept_key is self._still_key and kept_arrangement == arranged
-                       else self._changed_regions(self._still_key, key, resting))
+                       else differ.changed_regions(self._still_key, key, resting))
         regions, landed = changes if changes is not None else (None, [])
         if regions is None:
             still.blit(backdrop, (0, 0))
@@ -1100,7 +1100,7 @@ class TableRenderer:
         for sprite, _, _ in landed:  # over everything where it lies
             self._blit(still, sprite)
         if regions is not None:
-            regions += [self._resting_rect(entry) for entry in landed]
+            regions += [differ.resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
         self._flights_due = key, arranged
@@ -1111,175 +1111,14 @@ class TableRenderer:
         changes, as the still layer last brought up to date shows them (its key and the
         arrangement then: ``_flights_due``): after the frame, in its spare time (the
         board does not move before the next). Until they are noted, the next update of
-        the layer compares all its cards (:meth:`_changed_regions`)."""
+        the layer compares all its cards (:meth:`.StillChanges.changed_regions`)."""
         if self._flights_due is None:
             return
         (key, arranged), self._flights_due = self._flights_due, None
         board = self.table.board
         now, dragged = board.time, board.dragging
-        self._flights = key, arranged, [(sprite, _as_still(sprite, now))
+        self._flights = key, arranged, [(sprite, as_still(sprite, now))
                                         for sprite in board.stepping() if sprite not in dragged]
-
-    def _flight_changes(self, flown: list[tuple[CardSprite, _Resting | None]],
-                        old: list[_Resting], resting: list[CardSprite]
-                        ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
-        """As :meth:`_changed_regions`, when the board's arrangement is as it was:
-        only the sprites ``flown`` (see :meth:`_note_flights`) can have set off (left
-        their place, unseen when the place shows the same: see :meth:`_same_at`) or
-        landed. A card landed lies over everything where it
-        is when no card drawn after it overlaps it and none other lies at its very
-        place."""
-        now = self.table.board.time
-        changed: set[_Resting] = set()
-        landed: list[_Resting] = []
-        for sprite, was in flown:
-            shown = _as_still(sprite, now)
-            if shown != was:
-                if was is not None and (
-                        shown is not None or not self._same_at(was, old, resting)):
-                    changed.add(was)
-                if shown is not None:
-                    changed.add(shown)
-                    if self._alone_on_top(shown, resting):
-                        landed.append(shown)
-        return self._regions(changed, landed) if changed else ([], [])
-
-    def _alone_on_top(self, entry: _Resting, resting: list[CardSprite]) -> bool:
-        """Whether the card of ``entry``, in ``resting``, is drawn after every card that
-        overlaps it and no other lies at its very place (it shows whole)."""
-        sprite, spot, _ = entry
-        place = resting.index(sprite)
-        return not any(other.pos == spot for other in resting[:place]) and not self._overlapped(
-            spot, [other.pos for other in resting[place + 1:]])
-
-    def _same_at(self, went: _Resting, old: list[_Resting],
-                 resting: list[CardSprite]) -> bool:
-        """Whether the still layer shows the same at the very place of ``went``, a card
-        of the resting cards ``old`` (as it shows them) that left it, for ``resting``:
-        it lay in a pile (the cards of one are drawn one after another), and the last
-        card there shows the same picture in both (a pile of backs, its top card gone)
-        and is drawn over every card that overlaps it (those under it are not drawn)."""
-        spot, face_up = went[1], went[2]
-        try:
-            index = old.index(went)
-        except ValueError:
-            return False
-        while index + 1 < len(old) and old[index + 1][1] == spot:
-            index += 1  # (to the last card there)
-        if old[index] is went and (index == 0 or old[index - 1][1] != spot):
-            return False  # alone at its place
-        places = [sprite.pos for sprite in resting]
-        if spot not in places:
-            return False
-        place = len(places) - 1 - places[::-1].index(spot)
-        top, was_top = resting[place], old[index][0]
-        return (top.shown_up == face_up and (not face_up or top.card == was_top.card)
-                and not self._overlapped(spot, places[place + 1:])
-                and not self._overlapped(spot, [entry[1] for entry in old[index + 1:]]))
-
-    def _overlapped(self, spot: tuple[float, float], places: list[tuple[float, float]]) -> bool:
-        """Whether a card at any of ``places`` overlaps one at ``spot``."""
-        x, y = spot
-        reach_x, reach_y = self.geometry.card_w + 3, self.geometry.card_h + 3  # (rounding)
-        return any(abs(other_x - x) < reach_x and abs(other_y - y) < reach_y
-                   for other_x, other_y in places)
-
-    def _changed_regions(self, old: list[_Resting], new: list[_Resting],
-                         resting: list[CardSprite]
-                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
-        """The places on the still layer that differ between two sets of resting cards
-        (``new``: the sprites ``resting``, merged where they touch), and the cards that
-        came to lie over everything where they are, apart from those places (a card
-        landing on a column: drawn over the picture as it is); or None when drawing it
-        whole is simpler. The places: where cards came or went, and where cards kept
-        are drawn in another order among the others (a card waiting for its turn to
-        move is drawn over the rest). The cards before the first difference and after
-        the last are drawn before and after all the others both times: they need no
-        thought. Of the others, cards overlap only within a lane (a column, the stock's
-        piles, the runs): lanes whose cards are as they were need no more thought; when
-        cards only went (a card setting off), their places alone."""
-        changed, landed = self._changed_cards(old, new, old, resting)
-        if not changed:
-            return [], []  # another order of cards that do not overlap: the same picture
-        return self._regions(changed, landed)
-
-    def _changed_cards(self, was_shown: list[_Resting], now_shown: list[_Resting],
-                       old: list[_Resting], resting: list[CardSprite]
-                       ) -> tuple[set[_Resting], list[_Resting]]:
-        """The cards that changed between ``was_shown`` and ``now_shown``, parts of the
-        resting cards ``old`` and ``resting`` that hold every difference, and of those
-        the cards that came to lie over everything where they are (see
-        :meth:`_changed_regions`): of the parts, the cards between the first difference
-        and the last, but those set aside (see :func:`_set_aside`), lane by lane (none
-        when they are one pile of backs: see :func:`_one_pile_of_backs`)."""
-        start = _same_run(was_shown, now_shown)
-        end = _same_end(was_shown, now_shown, min(len(was_shown), len(now_shown)) - start)
-        was_shown = was_shown[start:len(was_shown) - end]
-        now_shown = now_shown[start:len(now_shown) - end]
-        if not now_shown:  # the rest as they were
-            return set(was_shown), []
-        if was_shown and _one_pile_of_backs(was_shown + now_shown):
-            return set(), []  # (a deal: the stock's top cards wait to fly, the rest as it was)
-        aside = _set_aside(was_shown, now_shown, self.geometry.card_w + 2)
-        if aside:
-            return self._changed_cards(was_shown[aside:], now_shown[:-aside], old, resting)
-        return self._lane_changes(was_shown, now_shown, old, resting)
-
-    def _regions(self, changed: set[_Resting], landed: list[_Resting]
-                 ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
-        """The places of the ``changed`` cards (merged where that is cheaper) but those
-        ``landed`` over everything where they are, unless a place overlaps them; or None
-        when drawing the still layer whole is simpler (see :meth:`_changed_regions`)."""
-        g = self.geometry
-        rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
-        if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
-            landed = []  # (drawn again with the rest of the place)
-            rects = _joined([self._resting_rect(entry) for entry in changed])
-        screen = pygame.Rect((0, 0), g.size)
-        rects = [rect.clip(screen) for rect in rects]
-        if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
-            return None
-        return [rect for rect in rects if rect.w and rect.h], landed
-
-    def _lane_changes(self, was_shown: list[_Resting], now_shown: list[_Resting],
-                      old: list[_Resting], resting: list[CardSprite]
-                      ) -> tuple[set[_Resting], list[_Resting]]:
-        """The cards that changed between ``was_shown`` and ``now_shown`` (the parts of
-        ``old`` and the new resting cards that differ), lane by lane, but those at a
-        place some left that shows the same (see :meth:`_same_at`), and of those
-        changed the cards that came to lie over everything where they are (see
-        :meth:`_changed_regions`). The lanes are found from these parts alone: a lane
-        may come out split where cards of the others would join it, but cards in
-        lanes apart never overlap."""
-        g = self.geometry
-        size = (g.card_w + 2, g.card_h + 2)
-        lane = _lanes({entry[1][0] for entry in itertools.chain(was_shown, now_shown)},
-                      size[0])
-        before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
-        changed: set[_Resting] = set()
-        came: list[_Resting] = []  # (of those changed, the cards new where they are)
-        left: set[_Resting] = set()  # (the cards that left their places)
-        for number in before.keys() | after.keys():
-            was, now = before.get(number, []), after.get(number, [])
-            if was != now:
-                shown = set(was)
-                came.extend(entry for entry in now if entry not in shown)
-                changed.update(shown.symmetric_difference(now))
-                changed.update(_reordered(was, now, size))
-                left.update(shown.difference(now))
-        same = {entry[1] for entry in left if self._same_at(entry, old, resting)}
-        if same:
-            changed = {entry for entry in changed if entry[1] not in same}
-            came = [entry for entry in came if entry[1] not in same]
-        if not changed:
-            return changed, []
-        return changed, [entry for entry in came if self._alone_on_top(entry, resting)]
-
-    def _resting_rect(self, entry: _Resting) -> pygame.Rect:
-        """The place of a resting card on the still layer (a pixel wider all round)."""
-        x, y = entry[1]
-        return pygame.Rect(round(x) - 1, round(y) - 1, self.geometry.card_w + 2,
-                           self.geometry.card_h + 2)
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
         surface.blit(*self._drawn(sprite, dx))
@@ -1454,150 +1293,6 @@ _Blit = (tuple[pygame.Surface, tuple[int, int, int, int] | pygame.Rect]
 _ShadowPart = tuple[pygame.Surface, int, int, int, int, pygame.Rect]
 
 
-#: A resting card as the still layer shows it: its sprite (one card for good; hashed
-#: by identity), place and face shown.
-_Resting = tuple[CardSprite, tuple[float, float], bool]
-
-
-def _reordered(old: list[_Resting], new: list[_Resting],
-               size: tuple[int, int]) -> list[_Resting]:
-    """The cards in both ``old`` and ``new`` (of ``size`` at most) that the still layer
-    shows differently: on top of a pile in one and not the other, or drawn in another
-    order than a card they overlap. Of the cards on top (the others are not drawn),
-    those off a longest sequence kept in the same order (of two drawn the other way
-    round, one is off it) that overlap a card they changed places with. Drawing their
-    places again puts both right."""
-    before, after = set(old), set(new)
-    kept = [entry for entry in new if entry in before]
-    was_kept = [entry for entry in old if entry in after]
-    if kept == was_kept:
-        return []
-    top = {spot: sprite for sprite, spot, _ in kept}
-    was_top = {spot: sprite for sprite, spot, _ in was_kept}
-    moved, shown = [], []
-    for entry in kept:
-        sprite, spot = entry[0], entry[1]
-        on_top, was_on_top = top[spot] is sprite, was_top[spot] is sprite
-        if on_top != was_on_top:
-            moved.append(entry)
-        elif on_top:
-            shown.append(entry)
-    index = {entry[0]: number for number, entry in enumerate(old)}
-    order = [index[entry[0]] for entry in shown]
-    longest = _longest_rising(order)
-    if len(longest) == len(shown):
-        return moved
-    rects = [pygame.FRect(entry[1], size) for entry in shown]
-    for place, entry in enumerate(shown):
-        if place not in longest:
-            was = order[place]
-            if any((order[number] < was) != (number < place)
-                   for number in rects[place].collidelistall(rects)):
-                moved.append(entry)
-    return moved
-
-
-def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int) -> int:
-    """How many cards begin ``was_shown`` and end ``now_shown`` alike (cards of an
-    action set waiting for their turn to move, drawn after all the others now), when
-    none of them lies in a lane (see :func:`_lanes`, of cards ``width`` wide) with any
-    of the others: drawn after them or before, they show the same. Else 0."""
-    if not was_shown:
-        return 0
-    try:  # (at most as many as there are in ``was_shown``: looked for from the end)
-        count = now_shown[::-1].index(was_shown[0], 0, len(was_shown)) + 1
-    except ValueError:
-        return 0
-    place = len(now_shown) - count
-    if was_shown[:count] != now_shown[place:]:
-        return 0
-    aside = {x for _, (x, _), _ in now_shown[place:]}
-    others = {x for _, (x, _), _ in itertools.chain(was_shown[count:], now_shown[:place])}
-    # In a lane with another card: nearer than a card's width to one (see _lanes).
-    return 0 if any(abs(x - other) < width for x in aside for other in others) else count
-
-
-def _one_pile_of_backs(entries: list[_Resting]) -> bool:
-    """Whether ``entries`` all lie face down at one place: in any order and number
-    (but none, before or after), the still layer shows there one back, the last drawn
-    (see :func:`_uncovered`)."""
-    spot = entries[0][1]
-    return all(place == spot and not face_up for _, place, face_up in entries)
-
-
-def _as_still(sprite: CardSprite, now: float) -> _Resting | None:
-    """The sprite as the still layer shows it at board time ``now`` (at rest, or
-    waiting for its turn to move); None in flight."""
-    steps = sprite.steps
-    return (sprite, sprite.pos, sprite.shown_up) if not steps or steps[0].start > now else None
-
-
-def _lanes(xs: set[float], width: int) -> dict[float, int]:
-    """Each of ``xs`` (the left edges of cards ``width`` wide) with the number of its
-    lane: edges nearer than ``width`` to the next are in the same one."""
-    lanes: dict[float, int] = {}
-    number, last = 0, None
-    for x in sorted(xs):
-        if last is not None and x - last >= width:
-            number += 1
-        lanes[x], last = number, x
-    return lanes
-
-
-def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
-    """How many entries ``first`` and ``second`` begin with alike (compared a slice at
-    a time, found by halving; the first ``low`` are known alike, so each slice starts
-    there)."""
-    low, high = 0, min(len(first), len(second))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if first[low:middle] == second[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _same_end(first: list[_Resting], second: list[_Resting], most: int) -> int:
-    """How many entries ``first`` and ``second`` end with alike, ``most`` at most
-    (compared pair by pair in C from the ends, without copies: mostly the last differ)."""
-    pairs = map(ne, itertools.islice(reversed(first), most),
-                itertools.islice(reversed(second), most))
-    return next(itertools.compress(itertools.count(), pairs), most)
-
-
-def _by_lane(entries: list[_Resting], lane: dict[float, int]) -> dict[int, list[_Resting]]:
-    """``entries`` by the number of their lane (see :func:`_lanes`), in order."""
-    lanes: dict[int, list[_Resting]] = {}
-    for entry in entries:
-        number = lane[entry[1][0]]
-        if number in lanes:
-            lanes[number].append(entry)
-        else:
-            lanes[number] = [entry]
-    return lanes
-
-
-def _longest_rising(values: list[int]) -> set[int]:
-    """Where in ``values`` a longest rising sequence of them lies (patience sorting)."""
-    tails: list[int] = []  # the least last value of a rising sequence of each length
-    ends: list[int] = []  # and where it is
-    previous = [-1] * len(values)
-    for place, value in enumerate(values):
-        length = bisect_left(tails, value)
-        if length == len(tails):
-            tails.append(value)
-            ends.append(place)
-        else:
-            tails[length], ends[length] = value, place
-        previous[place] = ends[length - 1] if length else -1
-    longest, place = set(), ends[-1] if ends else -1
-    while place >= 0:
-        longest.add(place)
-        place = previous[place]
-    return longest
-
-
 def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
     """The parts of a card of ``size`` (corners of ``corner`` pixels, edges of
     ``OPAQUE_EDGE``) that show when another lies over it ``lower`` pixels down (see
@@ -1690,38 +1385,6 @@ def turned(squash: float) -> float:
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
-
-
-def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``areas`` with two joined into one wherever that one costs no more to copy than
-    the two apart (see :data:`_ROW`); those left may overlap (each is drawn whole
-    within its clip, so a place drawn twice comes out the same)."""
-    merged: list[pygame.Rect] = []
-    costs: list[int] = []  # (of each)
-    for area in areas:
-        cost = area.h * (area.w + _ROW)
-        index = 0
-        while index < len(merged):
-            union = area.union(merged[index])
-            joined = union.h * (union.w + _ROW)
-            if joined <= cost + costs[index]:
-                area, cost = union, joined
-                del merged[index], costs[index]
-                index = 0  # the larger area may now take in one passed over
-            else:
-                index += 1
-        merged.append(area)
-        costs.append(cost)
-    return merged
-
-
-#: What copying a row of an area of the still layer costs beyond its pixels, in
-#: pixels (an area costs ``height * (width + _ROW)``): each row of a window-sized
-#: picture waits on memory. Measured at 720p (copies that avoid SDL's streaming
-#: stores, see :mod:`.areas`): a row alone costs about 50 pixels; in the deal's
-#: frames, joining with 160 copied up to a fifth fewer pixels than with 480 (areas
-#: of cards apart kept apart) and took a tenth less time.
-_ROW = 160
 
 
 class _Buffer:
