@@ -15,25 +15,24 @@ the still layer's buffer and only its new steps each frame.
 
 from __future__ import annotations
 
-import mmap
-from bisect import bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from spider.app.scenes import Cover, Scene, outside
 from spider.app.table.areas import copy_area, joined
+from spider.app.table.buffers import Buffer
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, ButtonLook, KeptBar, Piece, TopBar, draw_backdrop
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.keyboard import STOCK
+from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
 from spider.app.table.sprites import CardSprite
-from spider.app.table.stillchanges import Resting, StillChanges, as_still
+from spider.app.table.stillchanges import Resting, StillChanges, as_still, uncovered
 from spider.model.cards import Card
 
 if TYPE_CHECKING:
@@ -48,24 +47,8 @@ SLOT_LINE = (255, 255, 255, 46)
 #: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
 #: frame 0.2 ns a window's pixel, so this is 3 or 4 pictures, about a still frame.
 PICTURE_WORK = 0.1
-#: The work of one band of the still layer drawn after a resize, in pixels copied per
-#: pixel of the window (a card's pixel, blended, counts as two): under a still frame.
-BAND_WORK = 0.5
-#: The rows of the new still layer copied into the window in a step after those bands
-#: (not shown until the frame that swaps it in: see :class:`_Bands`), in pixels per
-#: pixel of the window. A copy between pictures of other widths costs about twice
-#: one between pictures laid out alike, as a still frame's is: this is about one.
-SHOWN_WORK = 0.5
-#: The resting cards whose pictures and places a step gathers for those bands (a few
-#: microseconds each: a long game's 104, gathered at once, took 0.3 ms).
-PLACED_A_STEP = 32
-#: The old picture's pixels read in a step halving it after a resize, per pixel of
-#: the window (a band of rows, its half's memory first written: under a still frame).
-HALVING_WORK = 0.125
 #: Seconds the game closing waits for the card set being kept (at 4K, tens of ms).
 KEEPING_WAIT = 2.0
-#: What a card's pixel costs to draw against a copied one.
-CARD_PIXEL = 2
 
 
 class TableRenderer:
@@ -89,9 +72,9 @@ class TableRenderer:
         #: After a resize: the steps making the bar's words, and the still layer's
         #: bands, under way (see :meth:`_prepare_after_resize`).
         self._bar_steps: Iterator[None] | None = None
-        self._still_bands: _Bands | None = None
+        self._still_bands: Bands | None = None
         #: The old picture being halved to free the still layer's buffer, under way.
-        self._halving: _Halving | None = None
+        self._halving: Halving | None = None
         #: The next pass draws the whole window, the old picture stretched over it
         #: just after a resize or the new table once ready: work enough for a pass,
         #: its spare time is not taken.
@@ -102,7 +85,7 @@ class TableRenderer:
         self._in_view_asked = True  # whether the thread was asked for them (a step)
         #: What the resting cards' key was worked out from, and the key.
         self._resting_seen: tuple[object, tuple[object, ...]] = (None, ())
-        #: Frames the table has drawn (see :class:`_Bands`), and the window holding the
+        #: Frames the table has drawn (see :class:`.Bands`), and the window holding the
         #: new still layer below the bar, copied in spare time, for the frame that
         #: swaps it in (None: that frame copies it).
         self._frames = 0
@@ -150,7 +133,7 @@ class TableRenderer:
         #: The bar's picture as the window shows it while the bar's changes wait for
         #: the next frame (see :meth:`_hold_bar`; whole redraws show it so too).
         self._bar_held: pygame.Surface | None = None
-        self._bar_before = _Buffer()  # (what the window shows, once they are drawn)
+        self._bar_before = Buffer()  # (what the window shows, once they are drawn)
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
         #: The message as the window shows it (see :meth:`_message_state`).
@@ -160,9 +143,9 @@ class TableRenderer:
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
             None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         # Kept between resizes (a 4K allocation page-faults for tens of ms); the third
-        # holds the old still layer halved after a resize (see _Halving).
-        self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
-        self._halves = _Buffer(unwritten=True)
+        # holds the old still layer halved after a resize (see Halving).
+        self._background_buffer, self._still_buffer = Buffer(), Buffer()
+        self._halves = Buffer(unwritten=True)
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
         #: The pictures of the cards in play are still to be wanted (see want_pictures).
@@ -379,7 +362,7 @@ class TableRenderer:
         key = self._resting_seen[1]
         if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
             self._in_view = key, list(dict.fromkeys(
-                sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)))
+                sprite.card if sprite.shown_up else None for sprite in uncovered(resting)))
             self.images.want_first(self._in_view[1])
             self._unmade = list(self._in_view[1])
             self._in_view_asked = False
@@ -393,11 +376,11 @@ class TableRenderer:
             return False
         self.images.ask()  # the thread makes them meanwhile
         interim = self.interim
-        if interim is not None and self._still_buffer.holds(interim):  # (see _Halving)
+        if interim is not None and self._still_buffer.holds(interim):  # (see Halving)
             halving = self._halving
             if halving is None or halving.source is not interim:
                 size = interim.get_width() // 2, interim.get_height() // 2
-                halving = self._halving = _Halving(interim, self._halves.get(size))
+                halving = self._halving = Halving(interim, self._halves.get(size))
             if halving.step(round(width * height * HALVING_WORK)):
                 self.interim, self._halving = halving.picture, None
             return False
@@ -411,15 +394,28 @@ class TableRenderer:
         if not self._in_view_made():
             self._put_together(until)
             return False
-        if self._still_bands is None or self._still_bands.key != key:
-            self._still_bands = _Bands(self, resting, key)  # a step
+        bands = self._still_bands
+        if bands is None or bands.key != key:
+            backdrop = self._backdrop()
+            self._still_bands = Bands(resting, key, backdrop, self._still_buffer.get(
+                backdrop.get_size(), besides=self.interim), self._placed)  # a step
             return False
-        if not self._still_bands.step():
+        alone = self.table.app.scenes.visible == (self.table,)
+        if not bands.step(self._frames, self._bar_rects()[1] if alone else None):
             return False
-        self._still_in_window = self._still_bands.in_window()
-        self._still, self._still_bands = self._still_bands.commit(self), None
+        self._still_in_window = bands.in_window(self._frames)
+        self._still, self._still_bands = self._commit(bands), None
         self.interim, self._whole_pass = None, True
         return True
+
+    def _commit(self, bands: Bands) -> pygame.Surface:
+        """Make the whole picture of ``bands`` the still layer (as :meth:`_still_layer`
+        keeps it); return it."""
+        board = self.table.board
+        self._still_key, self._still_drawn = bands.resting, None
+        self._still_base = (id(self.images), self.images.generation, self.geometry.size)
+        self._still_seen = (board, board.version)
+        return bands.target
 
     # ----------------------------------------------------------- celebration
     def covered(self) -> None:
@@ -548,7 +544,7 @@ class TableRenderer:
         """The table at rest drawn whole, when it is: the still layer and the bar, with
         nothing over them (no card moving or in the hand, no mark, ring or message);
         False when it is not (nothing drawn). ``in_window``: the window holds the
-        still layer below the bar already (copied after a resize: see :class:`_Bands`)."""
+        still layer below the bar already (copied after a resize: see :class:`.Bands`)."""
         overlays = self._overlay_key()
         if (overlays != _AT_REST or self.interim is not None or self._still is None
                 or surface is not pygame.display.get_surface()):
@@ -635,8 +631,8 @@ class TableRenderer:
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
         key = repr((self._background_key, images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "stillchanges.py", "areas.py", "felt.py", "hud.py",
-                              "cardimages.py")
+        code = code_signature("renderer.py", "stillchanges.py", "resizesteps.py", "areas.py",
+                              "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
 
@@ -965,7 +961,7 @@ class TableRenderer:
         if self.interim is not None and (flying or dragged or shake):
             self.interim = self._old_bar = None  # play goes on: the real picture, now
         if self.interim is not None:
-            _scaled(self.interim, surface)
+            scaled(self.interim, surface)
         elif shake:
             shaking = {id(sprite) for sprite in self.table.board.stock}
             surface.blit(self._backdrop(), (0, 0))
@@ -1014,7 +1010,7 @@ class TableRenderer:
             return
         for _ in self._static_layer(window, keep=True):
             pass  # every step at once
-        top = _uncovered(resting)
+        top = uncovered(resting)
         window.blits(self._showing([sprite for sprite in resting if sprite in top]),
                      doreturn=False)
 
@@ -1080,7 +1076,7 @@ class TableRenderer:
         regions, landed = changes if changes is not None else (None, [])
         if regions is None:
             still.blit(backdrop, (0, 0))
-            top = _uncovered(resting)
+            top = uncovered(resting)
             for sprite in resting:
                 if sprite in top:
                     self._blit(still, sprite)
@@ -1089,7 +1085,7 @@ class TableRenderer:
             left = min(region.left for region in regions) - w
             right = max(region.right for region in regions)
             near = [sprite for sprite in resting if left < sprite.pos[0] < right]
-            top = _uncovered(near)  # (the cards at one place are all near or none)
+            top = uncovered(near)  # (the cards at one place are all near or none)
             for region in regions:
                 still.set_clip(region)
                 copy_area(still, backdrop, region.topleft, region)
@@ -1323,54 +1319,12 @@ def _drawn_parts(outline: pygame.Surface, edge: int, corner: int) -> list[pygame
             pygame.Rect(w - edge, corner, edge, middle.h), pygame.Rect(0, h - corner, w, corner)]
 
 
-def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
-    """The resting cards not hidden under another at exactly the same place (piles)."""
-    return set({sprite.pos: sprite for sprite in resting}.values())
 
 
-def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
-    """``picture`` stretched over all of ``into`` (quickly: nearest pixel)."""
-    try:
-        pygame.transform.scale(picture, into.get_size(), into)
-    except ValueError:  # another pixel format
-        into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
 
 
-def _unwritten(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
-    """A picture of ``size`` in ``like``'s pixel format, its memory taken from the
-    system as it is first written, a part at a time (a new Surface clears all of it
-    at once: 8 MB, a 4K window's half, are about 5 ms of page faults in one step)."""
-    pixels = mmap.mmap(-1, size[0] * size[1] * 4)  # (the picture keeps it)
-    picture = pygame.image.frombuffer(pixels, size, "BGRA")
-    if like.get_bytesize() != 4 or picture.get_masks()[:3] != like.get_masks()[:3]:
-        return pygame.Surface(size, 0, like)
-    picture.set_alpha(None)  # its fourth byte is no alpha, as in ``like``
-    return picture
 
 
-class _Halving:
-    """``source`` at half its size each way (stretched over the window, it looks the
-    same as the whole one but for fine detail; a quarter of the memory) drawn into
-    ``picture``, in bands of rows of bounded work, one a step."""
-
-    def __init__(self, source: pygame.Surface, picture: pygame.Surface) -> None:
-        self.source, self.picture = source, picture
-        self._done = 0  # rows of the picture made
-
-    def step(self, work: int) -> bool:
-        """Make the next rows, reading at most ``work`` of the source's pixels (a row
-        at least); whether the picture is whole. Each row is the source's row twice
-        its number, whatever the bands (the picture is the same however made)."""
-        picture, source = self.picture, self.source
-        width, height = picture.get_size()
-        top = self._done
-        bottom = min(height, top + max(1, work // (2 * source.get_width())))
-        rows = pygame.Rect(0, 2 * top, source.get_width(),
-                           min(source.get_height(), 2 * bottom) - 2 * top)
-        pygame.transform.scale(source.subsurface(rows), (width, bottom - top),
-                               picture.subsurface(0, top, width, bottom - top))
-        self._done = bottom
-        return bottom == height
 
 
 #: A card turning over narrows in this many steps of its width: every card shows the
@@ -1387,141 +1341,8 @@ def _whole(point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0]), round(point[1])
 
 
-class _Buffer:
-    """A window-sized picture kept between resizes: the biggest one made so far,
-    used through a part of it the size of the window (no new allocation, and no
-    page faults filling it, unless the window grows past it)."""
-
-    def __init__(self, unwritten: bool = False) -> None:
-        self._base: pygame.Surface | None = None
-        #: A new picture's memory is taken as it is first written (see :func:`_unwritten`).
-        self._unwritten = unwritten
-
-    def get(self, size: tuple[int, int], besides: pygame.Surface | None = None) -> pygame.Surface:
-        """A picture of ``size``; a new one when ``besides`` (shown meanwhile) is
-        drawn in the one kept."""
-        base = self._base
-        if (base is None or base.get_width() < size[0] or base.get_height() < size[1]
-                or (besides is not None and besides.get_abs_parent() is base)):
-            self._base = base = None  # let the old one go first
-            screen = pygame.display.get_surface()
-            base = self._base = (pygame.Surface(size) if screen is None
-                                 else _unwritten(size, screen) if self._unwritten
-                                 else pygame.Surface(size, 0, screen))
-        return base if base.get_size() == size else base.subsurface((0, 0, *size))
-
-    def holds(self, surface: pygame.Surface | None) -> bool:
-        """Whether ``surface`` is drawn in the picture kept here."""
-        return surface is not None and surface.get_abs_parent() is self._base
-
-    def release(self) -> None:
-        """Let the memory go (pictures taken from it keep it until they go too)."""
-        self._base = None
 
 
 
-class _Bands:
-    """The still layer drawn whole after a resize in horizontal bands of bounded work,
-    one a step, into a picture apart from the one standing in (the window never shows
-    a half-drawn table); the bands are found from how much card each row holds."""
-
-    def __init__(self, renderer: TableRenderer, resting: list[CardSprite],
-                 key: tuple[object, ...]) -> None:
-        self.key = key  # (see TableRenderer._resting_key)
-        self.renderer = renderer
-        self.resting = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
-        self.backdrop = renderer._backdrop()
-        size = self.backdrop.get_size()
-        self.target = renderer._still_buffer.get(size, besides=renderer.interim)
-        top = _uncovered(resting)
-        self.unplaced = [sprite for sprite in resting if sprite in top]  # (gathered in steps)
-        self.cards: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self.bands: list[pygame.Rect] | None = None  # (found after the cards)
-        #: The window's rows below the bar still to be copied from the layer, and the
-        #: table's frames when the first was (see :meth:`step`).
-        self.rows: list[pygame.Rect] | None = None
-        self.frames = -1
-
-    def step(self) -> bool:
-        """Gather the next ``PLACED_A_STEP`` cards' pictures and places, find where the
-        bands lie (the step after the last), draw the next band, or copy the next rows
-        of the whole layer into the window below the bar; whether it is all done.
-
-        The rows are copied while the table alone is shown, and shown by the frame
-        that swaps the layer in, which then copies nothing (alone in one frame, the
-        copy between pictures laid out apart took two to three still frames): every
-        frame drawn before it draws the old picture whole (``draw_changes`` draws
-        whole while it stands in), so the window never shows those rows before; and
-        after such a frame the rows are not copied any more, that frame copies them."""
-        if self.unplaced:
-            placing, self.unplaced = self.unplaced[:PLACED_A_STEP], self.unplaced[PLACED_A_STEP:]
-            self.cards += map(self.renderer._placed, placing)
-            return False
-        if self.bands is None:
-            self.bands = _bands(self.target.get_size(),
-                                [image.get_rect(topleft=place) for image, place in self.cards])
-            return False
-        if self.bands:
-            band, target = self.bands.pop(), self.target
-            target.set_clip(band)
-            target.blit(self.backdrop, band.topleft, band)
-            target.fblits([(image, place) for image, place in self.cards
-                           if place[1] < band.bottom and place[1] + image.get_height() > band.top])
-            target.set_clip(None)
-            return False
-        window, renderer = pygame.display.get_surface(), self.renderer
-        if (window is None or window.get_size() != self.target.get_size()
-                or renderer.table.app.scenes.visible != (renderer.table,)):
-            self.rows = []
-        elif self.rows is None:
-            below = renderer._bar_rects()[1]
-            height = max(1, round(SHOWN_WORK * window.get_height()))
-            self.rows = [pygame.Rect(0, top, below.w, min(height, below.bottom - top))
-                         for top in range(below.top, below.bottom, height)]
-            self.frames = renderer._frames
-        if window is None or not self.rows or self.frames != renderer._frames:
-            self.rows = []  # (a frame drew the window since: it copies the layer)
-            return True
-        rows = self.rows.pop(0)
-        window.blit(self.target, rows, rows)
-        return not self.rows
-
-    def in_window(self) -> pygame.Surface | None:
-        """The window, if it holds the whole layer below the bar (see :meth:`step`)."""
-        return (pygame.display.get_surface() if self.rows == [] and self.frames >= 0
-                and self.frames == self.renderer._frames else None)
-
-    def commit(self, renderer: TableRenderer) -> pygame.Surface:
-        """Make the whole picture the still layer (as :meth:`TableRenderer._still_layer`
-        keeps it); return it."""
-        board = renderer.table.board
-        renderer._still_key, renderer._still_drawn = self.resting, None
-        renderer._still_base = (id(renderer.images), renderer.images.generation,
-                                renderer.geometry.size)
-        renderer._still_seen = (board, board.version)
-        return self.target
 
 
-def _bands(size: tuple[int, int], cards: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Horizontal bands covering a window of ``size``, each (but a row alone) of at
-    most ``BAND_WORK`` of the window's pixels in work: its pixels, and those of the
-    ``cards`` in it (``CARD_PIXEL`` each). The lowest first (they are taken from the
-    end of the list)."""
-    width, height = size
-    change = [0] * (height + 1)  # of the cards' width, from each row to the next
-    for card in cards:
-        top, bottom = max(0, card.top), min(height, card.bottom)
-        if top < bottom:
-            change[top] += card.w
-            change[bottom] -= card.w
-    widths = accumulate(change[:height])  # of the cards in each row
-    done = list(accumulate(width + CARD_PIXEL * w for w in widths))  # the work to each row's end
-    budget = BAND_WORK * width * height
-    bands: list[pygame.Rect] = []
-    top = 0
-    while top < height:
-        bottom = max(top + 1, bisect_right(done, (done[top - 1] if top else 0) + budget))
-        bands.append(pygame.Rect(0, top, width, bottom - top))
-        top = bottom
-    bands.reverse()
-    return bands

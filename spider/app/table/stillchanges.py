@@ -261,7 +261,7 @@ def _set_aside(was_shown: list[Resting], now_shown: list[Resting], width: int) -
 def _one_pile_of_backs(entries: list[Resting]) -> bool:
     """Whether ``entries`` all lie face down at one place: in any order and number
     (but none, before or after), the still layer shows there one back, the last drawn
-    (see :func:`_uncovered`)."""
+    (see :func:`uncovered`)."""
     spot = entries[0][1]
     return all(place == spot and not face_up for _, place, face_up in entries)
 
@@ -337,3 +337,8 @@ def _longest_rising(values: list[int]) -> set[int]:
         longest.add(place)
         place = previous[place]
     return longest
+
+
+def uncovered(resting: list[CardSprite]) -> set[CardSprite]:
+    """The resting cards not hidden under another at exactly the same place (piles)."""
+    return set({sprite.pos: sprite for sprite in resting}.values())
