@@ -17,7 +17,7 @@ import pytest
 
 from spider.app.loop import App, Frame
 from spider.app.table import rasteriser
-from spider.app.table import renderer as renderer_module
+from spider.app.table import shadows as shadows_module
 from spider.app.table.driver import EventDriver
 from tests.helpers import RUN_POSITION, cascading
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
@@ -230,8 +230,8 @@ def _drawn_with_whole_shadows(driver: EventDriver, monkeypatch: pytest.MonkeyPat
     renderer = driver.table.renderer
     drawn = driver.app.screen.copy()
     driver.table.draw(drawn)
-    monkeypatch.setattr(renderer_module, "opaque_parts", lambda size, radius: [])
-    renderer._pieces.clear()
+    monkeypatch.setattr(shadows_module, "opaque_parts", lambda size, radius: [])
+    renderer._shadows._pieces.clear()
     whole = driver.app.screen.copy()
     driver.table.draw(whole)
     return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(drawn, "RGB")

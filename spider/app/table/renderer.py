@@ -21,16 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from spider.app.scenes import Cover, Scene, outside
+from spider.app.scenes import Cover, Scene
 from spider.app.table.areas import copy_area, joined
 from spider.app.table.buffers import Buffer
-from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
+from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, turned
 from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
 from spider.app.table.hud import Banner, ButtonLook, KeptBar, Piece, TopBar, draw_backdrop
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.keyboard import STOCK
 from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
+from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
 from spider.app.table.stillchanges import Resting, StillChanges, as_still, uncovered
 from spider.model.cards import Card
@@ -120,11 +121,8 @@ class TableRenderer:
         #: The words and figures on the bar's picture (see :meth:`TopBar.status_pieces`).
         self._bar_pieces: list[Piece] = []
         self._code: tuple[object, str] = (None, "")  # the deal code and its text
-        #: The parts of shadows drawn, by their sizes (see :meth:`_shadow_parts`).
-        self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
-        #: The parts of a flying card's shadow by its width, for the pictures and size
-        #: they were drawn for (see :meth:`_card_shadow`).
-        self._card_shadows: tuple[tuple[object, ...], dict[int, list[_ShadowPart]]] = ((), {})
+        #: The shadows of lifted and flying cards.
+        self._shadows = Shadows(self)
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
         #: The places of the bar's picture drawn again since the window last showed it
@@ -897,21 +895,21 @@ class TableRenderer:
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite],
                       highlights: list[tuple[tuple[int, int], pygame.Surface]]
-                      ) -> list[tuple[pygame.Rect, list[_Blit]]]:
+                      ) -> list[tuple[pygame.Rect, list[Blit]]]:
         """Where this frame draws moving things, each with what is blitted there, in the
         order drawn: each drop highlight (``highlights``, see :meth:`_highlights`),
         every flying card over its shadow, the dragged group over its shadow."""
         g = self.geometry
-        areas: list[tuple[pygame.Rect, list[_Blit]]] = []
+        areas: list[tuple[pygame.Rect, list[Blit]]] = []
         for top_left, glow in highlights:
             lit = glow.get_rect(topleft=top_left)
             areas.append((lit, [(glow, lit)]))
         if flying:
-            left, top, right, bottom = self._shadow_reach(_FLYING)
+            left, top, right, bottom = self._shadows.reach(FLYING)
             width, height = g.card_w + left + right, g.card_h + top + bottom
             now, image = self.table.board.time, self.images.image
             card_w, card_h = g.card_w, g.card_h
-            shadows = self._card_shadows_kept()
+            shadows = self._shadows.card_shadows()
             for sprite in flying:  # (what _placed finds, with the shadow: every frame)
                 pos = px, py = sprite.pos
                 x, y = round(px), round(py)
@@ -923,32 +921,22 @@ class TableRenderer:
                 if pos != sprite.target and sprite.first_start <= now:
                     # Turning over, the shadow is narrower too, its middle kept.
                     narrow = max(1, round(card_w * share))
-                    parts = shadows.get(narrow) or self._card_shadow(narrow)
+                    parts = shadows.get(narrow) or self._shadows.card_shadow(narrow)
                     corner = place[0] if narrow == drawn else round(px + (card_w - narrow) / 2)
-                    blits: list[_Blit] = [(shadow, (corner + dx, y + dy, w, h), area)
+                    blits: list[Blit] = [(shadow, (corner + dx, y + dy, w, h), area)
                                           for shadow, dx, dy, w, h, area in parts]
                     blits.append((picture, place))
                 else:
                     blits = [(picture, place)]
                 areas.append((pygame.Rect(x - left, y - top, width, height), blits))
         if dragged:
-            left, top, right, bottom = self._shadow_reach(1.0)
+            left, top, right, bottom = self._shadows.reach(1.0)
             top_x, top_y = dragged[0].pos
             height = round(dragged[-1].pos[1] - top_y) + g.card_h
             areas.append((pygame.Rect(round(top_x) - left, round(top_y) - top,
                                       g.card_w + left + right, height + top + bottom),
-                          [*self._shadow_blits(dragged), *map(self._drawn, dragged)]))
+                          [*self._shadows.group_blits(dragged), *map(self._drawn, dragged)]))
         return areas
-
-    def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
-        """How far the shadow of a card ``lifted`` high (see :meth:`_shadow_blits`) can
-        reach past the card, left, up, right and down (a pixel more for rounding):
-        it lies a little right and down of the card."""
-        card_w = self.geometry.card_w
-        _, spread = self.images.shadow((card_w, self.geometry.card_h))
-        offset = max(1, round(card_w / 22 * lifted))
-        return (max(0, spread - offset) + 1, max(0, spread - 2 * offset) + 1,
-                spread + offset + 1, spread + 2 * offset + 1)
 
     def _draw_cards(self, surface: pygame.Surface) -> bool:
         """The cards and what is under them; whether the window was composed afresh
@@ -1121,7 +1109,7 @@ class TableRenderer:
 
     def _drawn(self, sprite: CardSprite,
                dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
-        """The card's picture as shown and its place as a rectangle (see :data:`_Blit`)."""
+        """The card's picture as shown and its place as a rectangle (see :data:`Blit`)."""
         image, (x, y) = self._placed(sprite, dx)
         return image, (x, y, *image.get_size())
 
@@ -1175,83 +1163,6 @@ class TableRenderer:
             pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
                              width, radius)
 
-    def _card_shadows_kept(self) -> dict[int, list[_ShadowPart]]:
-        """The shadows of flying cards made so far, by their width (see
-        :meth:`_card_shadow`), for the pictures and size they were made for."""
-        g, images = self.geometry, self.images
-        base = (id(images), images.generation, g.card_w, g.card_h)
-        if self._card_shadows[0] != base:
-            self._card_shadows = (base, {})
-        return self._card_shadows[1]
-
-    def _card_shadow(self, width: int) -> list[_ShadowPart]:
-        """The shadow of one flying card ``width`` wide (narrower while turning over): the
-        parts to blit, each with how far right and down of the card's corner and its
-        size (see :meth:`_shadow_blits`); kept while the pictures stand."""
-        kept = self._card_shadows_kept()
-        parts = kept.get(width)
-        if parts is None:
-            g = self.geometry
-            shadow, spread = self.images.shadow((g.card_w, g.card_h))
-            offset = max(1, round(g.card_w / 22 * _FLYING))
-            x, y = offset - spread, offset * 2 - spread
-            parts = kept[width] = [
-                (shadow, x + dx, y + dy, area.w, area.h, area) for dx, dy, area
-                in self._shadow_parts(shadow.get_size(), width, g.card_h, spread, offset)]
-        return parts
-
-    def _shadow_blits(self, group: list[CardSprite], lifted: float = 1.0) -> list[_Blit]:
-        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand): the
-        parts of the flat one to blit, where."""
-        first, last = group[0], group[-1]
-        card_w = self.geometry.card_w
-        height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
-        width = max(1, round(card_w * turned(first.squash)))
-        shadow, spread = self.images.shadow((card_w, height))  # the flat one, kept
-        offset = max(1, round(card_w / 22 * lifted))
-        x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
-        y = round(first.pos[1]) - spread + offset * 2
-        return [(shadow, (x + dx, y + dy, area.w, area.h), area) for dx, dy, area
-                in self._shadow_parts(shadow.get_size(), width, height, spread, offset)]
-
-    def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
-                      offset: int) -> list[tuple[int, int, pygame.Rect]]:
-        """What of the flat shadow of ``size`` is drawn where under cards ``width`` wide
-        (narrower while turning over) and ``height`` tall, ``offset`` right and twice that
-        down from it: (right, down, the part), around the larger of the cards' opaque
-        boxes (see :func:`~.cardimages.opaque_parts`): four pieces, not the eight around
-        both, the little of the other box they cover hidden by the cards drawn over
-        them. A narrower shadow is the flat one's two ends, closer together, with its
-        even middle between them (no narrowed copy made for every width)."""
-        key = (size, width, height, spread, offset, self.images.radius)
-        parts = self._pieces.get(key)
-        if parts is None:
-            if len(self._pieces) > 64:
-                self._pieces.clear()
-            full, tall = size
-            total = width + 2 * spread
-            columns = [(0, 0, full)]  # (left, from, wide) of the flat shadow's columns
-            if total < full:
-                end = min(2 * spread + self.images.radius, total // 2)
-                columns = [(0, 0, end), (total - end, full - end, end)]
-                if total > 2 * end:
-                    columns.append((end, end, total - 2 * end))
-            x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
-            pieces = [pygame.Rect(0, 0, total, tall)]
-            boxes = opaque_parts((width, height), self.images.radius)
-            if boxes:
-                hole = max(boxes, key=lambda box: box.w * box.h).move(x, y)
-                pieces = outside(pieces[0], hole)
-            parts = []
-            for piece in pieces:
-                for left, source, wide in columns:
-                    start, stop = max(piece.left, left), min(piece.right, left + wide)
-                    if start < stop:
-                        parts.append((start, piece.y, pygame.Rect(source + start - left,
-                                                                  piece.y, stop - start,
-                                                                  piece.h)))
-            self._pieces[key] = parts
-        return parts
 
 
 #: The buttons whose work is under way: the Hint button while a hint is on its way, or none.
@@ -1265,9 +1176,6 @@ _BUTTONS = _BAR_FIELDS.index("score")
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
-#: How high a flying card is off the table, as a share of a group held in the hand
-#: (its shadow lies nearer to it).
-_FLYING = 0.5
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.
@@ -1278,15 +1186,6 @@ _Message = tuple[str | None, int, pygame.Rect | None]
 _NO_MESSAGE: _Message = (None, 0, None)
 
 
-#: What to blit: a picture, its place as a rectangle, and (or the whole picture) the
-#: part of it. ``blits`` reads a place as a rectangle first: for a pair it fails,
-#: formatting an error, before reading the pair, which takes longer than the blit of
-#: a card's part.
-_Blit = (tuple[pygame.Surface, tuple[int, int, int, int] | pygame.Rect]
-         | tuple[pygame.Surface, tuple[int, int, int, int], pygame.Rect])
-#: A part of a flying card's shadow: the shadow, how far right and down of the card's
-#: corner it goes, its width and height, and the part.
-_ShadowPart = tuple[pygame.Surface, int, int, int, int, pygame.Rect]
 
 
 def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
@@ -1325,16 +1224,6 @@ def _drawn_parts(outline: pygame.Surface, edge: int, corner: int) -> list[pygame
 
 
 
-
-
-#: A card turning over narrows in this many steps of its width: every card shows the
-#: same few narrowed backs (made once), and each face a few pictures, not one a frame.
-TURN_STEPS = 32
-
-
-def turned(squash: float) -> float:
-    """``squash`` (a turning card's width, as a share) to the nearest of the steps."""
-    return 1.0 if squash >= 1.0 else max(1, round(squash * TURN_STEPS)) / TURN_STEPS
 
 
 def _whole(point: tuple[float, float]) -> tuple[int, int]:
