@@ -181,7 +181,7 @@ def test_the_bar_drawn_straight_into_the_first_frame_is_kept_up_to_date_after_it
     app.frame_observers.append(frames.append)
     try:
         app.step()
-        assert frames[-1].whole and app.table.renderer._bar_image is None
+        assert frames[-1].whole and app.table.renderer.bar_picture.image is None
         app.spare(0.0)
         clock.sleep(1.0)
         app.step()

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from spider.app.scenes import Cover, Scene
 from spider.app.table.areas import copy_area, joined
+from spider.app.table.barpicture import BarPicture
 from spider.app.table.buffers import Buffer
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, turned
-from spider.app.table.controller import Command, disabled_buttons
 from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, ButtonLook, KeptBar, Piece, TopBar, draw_backdrop
+from spider.app.table.hud import Banner, TopBar, draw_backdrop
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.keyboard import STOCK
 from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
@@ -65,14 +65,11 @@ class TableRenderer:
         #: After a resize, the last still layer (at the old size) shown scaled until
         #: the new one can be drawn in one frame (see :meth:`_prepare_after_resize`).
         self.interim: pygame.Surface | None = None
-        #: The bar's layout (None just after a resize, until needed) and, meanwhile,
-        #: the one drawn stretched while the table is prepared.
-        self._bar: TopBar | None = None
-        self._old_bar: TopBar | None = None
+        #: The bar's picture (and its layout).
+        self.bar_picture = BarPicture(table, self._backdrop)
         self._background_work: Iterator[None] | None = None  # its steps, under way
-        #: After a resize: the steps making the bar's words, and the still layer's
-        #: bands, under way (see :meth:`_prepare_after_resize`).
-        self._bar_steps: Iterator[None] | None = None
+        #: After a resize: the still layer's bands, under way (see
+        #: :meth:`_prepare_after_resize`).
         self._still_bands: Bands | None = None
         #: The old picture being halved to free the still layer's buffer, under way.
         self._halving: Halving | None = None
@@ -109,29 +106,10 @@ class TableRenderer:
         self._still_unshown: list[pygame.Rect] = []
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
-        #: The bar as shown (its strip of the static layer and what it shows), and what
-        #: it shows (see :meth:`_bar_picture`); the strip alone, kept with the static layer.
-        self._bar_image: pygame.Surface | None = None
-        self._bar_key: tuple[tuple[Any, ...], object, object] | None = None
-        self._bar_strip: pygame.Surface | None = None
-        #: The strip with the buttons drawn, by their look (the last two).
-        self._looks: dict[tuple[object, ...], pygame.Surface] = {}
-        #: How the buttons look, by what they show (see :meth:`_button_looks`).
-        self._looks_by_buttons: dict[tuple[object, ...], list[ButtonLook]] = {}
-        #: The words and figures on the bar's picture (see :meth:`TopBar.status_pieces`).
-        self._bar_pieces: list[Piece] = []
-        self._code: tuple[object, str] = (None, "")  # the deal code and its text
         #: The shadows of lifted and flying cards.
         self._shadows = Shadows(self)
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
-        #: The places of the bar's picture drawn again since the window last showed it
-        #: (None: all of it; see :meth:`_bar_picture`).
-        self._bar_unshown: list[pygame.Rect] | None = None
-        #: The bar's picture as the window shows it while the bar's changes wait for
-        #: the next frame (see :meth:`_hold_bar`; whole redraws show it so too).
-        self._bar_held: pygame.Surface | None = None
-        self._bar_before = Buffer()  # (what the window shows, once they are drawn)
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
         #: The message as the window shows it (see :meth:`_message_state`).
@@ -175,12 +153,9 @@ class TableRenderer:
             # are made between frames (see spare), so the change does not stall a frame.
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
-        self._bar_steps = self._still_bands = self._still_in_window = None
+        self._still_bands = self._still_in_window = None
         self._whole_pass = later
-        if later:  # the bar is laid out again in spare time (fonts at a new size)
-            self._old_bar, self._bar = self._bar or self._old_bar, None
-        else:  # laid out when first needed (a start may show the kept bar instead)
-            self._bar = self._old_bar = None
+        self.bar_picture.restyle(later)
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
@@ -213,9 +188,7 @@ class TableRenderer:
     @property
     def bar(self) -> TopBar:
         """The bar's layout for the window (after a resize: made when first needed)."""
-        if self._bar is None:
-            self._bar = TopBar(self.geometry, hint=self.table.app.settings.hints)
-        return self._bar
+        return self.bar_picture.bar
 
     def _render_background(self) -> Iterator[None]:
         """The static layer in its buffer (see :meth:`_static_layer`), and its strip
@@ -223,8 +196,7 @@ class TableRenderer:
         self.background = yield from self._static_layer(
             self._background_buffer.get(self.geometry.size))
         bar = self.geometry.bar
-        self._bar_strip = self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy()
-        self._bar_key = None
+        self.bar_picture.over(self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy())
 
     def _static_layer(self, into: pygame.Surface,
                       keep: bool = False) -> Generator[None, None, pygame.Surface]:
@@ -270,7 +242,7 @@ class TableRenderer:
         """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
         then the flights the frame's still layer can see are noted (see
         :meth:`_note_flights`)."""
-        self._release_bar()
+        self.bar_picture.release()
         changed = self._spare_steps(until, calm)
         changed = self._still_ahead() or changed
         self._note_flights()
@@ -385,9 +357,8 @@ class TableRenderer:
         if self.background is None:
             self._backdrop_step()
             return False
-        if self._old_bar is not None:  # the bar's words at their new size
-            if next(self._bar_work(), True) is True:
-                self._old_bar = self._bar_steps = None
+        if self.bar_picture.old is not None:  # the bar's words at their new size
+            self.bar_picture.prepare_step()
             return False
         if not self._in_view_made():
             self._put_together(until)
@@ -474,23 +445,6 @@ class TableRenderer:
         if next(self._background_work, True) is True:  # the last step is done
             self._background_work = None
 
-    def _bar_work(self) -> Iterator[None]:
-        """The steps measuring the bar's words and making its fonts and words at a new
-        size, one a step; the last two draw its buttons, then the bar."""
-        if self._bar_steps is None:
-            self._bar_steps = self._bar_preparing()
-        return self._bar_steps
-
-    def _bar_preparing(self) -> Iterator[None]:
-        if self._bar is None:
-            yield from TopBar.measuring(self.geometry, hint=self.table.app.settings.hints)
-        yield from self.bar.preparing(self._bar_state())
-        yield
-        if self._bar_strip is not None:  # the buttons (then kept), then the figures
-            self._buttons_drawn(self._bar_shows()[:_BUTTONS], self._bar_strip)
-            yield
-        self._bar_picture()
-
     def _resting_key(self, resting: list[CardSprite]) -> tuple[object, ...]:
         """What the still layer shows of ``resting``: the cards, places and faces, the
         pictures and the size."""
@@ -503,7 +457,7 @@ class TableRenderer:
         self._frames += 1
         in_window, self._still_in_window = self._still_in_window, None
         if surface is pygame.display.get_surface():
-            self._bar_held = None  # (a whole frame shows the bar as it is)
+            self.bar_picture.held = None  # (a whole frame shows the bar as it is)
             self._still_unshown = []  # (the window is drawn whole)
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface, in_window is surface):
@@ -517,25 +471,21 @@ class TableRenderer:
         else:
             composed = self._draw_cards(surface)
             table.hinting.draw(surface)
-        if self.interim is not None and self._old_bar is not None:
-            self._draw_old_bar(surface)
+        if self.interim is not None and self.bar_picture.old is not None:
+            self.bar_picture.draw_old(surface)
         elif composed:  # over its backdrop in the window: the bar's pictures come later
             bar = self.geometry.bar
-            place = surface.subsurface(bar.x, bar.y, bar.w, bar.h)
-            shows = self._bar_shows()
-            if not KeptBar(self.geometry, self._kept_bar_key(shows)).read_into(0, place):
-                self.bar.draw(place, **dict(zip(_BAR_FIELDS, shows, strict=True)))
-            self._bar_key = None
+            self.bar_picture.draw_into(surface.subsurface(bar.x, bar.y, bar.w, bar.h))
         else:
             bar = self.geometry.bar
-            surface.blit(self._bar_picture(), (bar.x, bar.y))
+            surface.blit(self.bar_picture.picture(), (bar.x, bar.y))
         self._draw_messages(surface)
         if surface is not pygame.display.get_surface():
             # Drawn aside (a test, a picture): what the window shows is as it was (and
             # the bar's picture drawn again where it was, if it was, still unshown).
             self._moved, self._overlays = shown
         else:
-            self._bar_unshown = []
+            self.bar_picture.unshown = []
             self._message_shown = self._message_state()
 
     def _draw_at_rest(self, surface: pygame.Surface, in_window: bool = False) -> bool:
@@ -554,8 +504,8 @@ class TableRenderer:
         still = self._still_layer(resting)
         if not in_window or self._still_drawn != []:  # (drawn again in places since)
             self._blit_below_bar(surface, still)
-        surface.blit(self._bar_picture(), self._bar_rects()[0])
-        self._bar_unshown = []
+        surface.blit(self.bar_picture.picture(), self._bar_rects()[0])
+        self.bar_picture.unshown = []
         return True
 
     def _message_state(self) -> _Message:
@@ -581,29 +531,14 @@ class TableRenderer:
             self._banner.draw(surface, self.geometry, table.banner)
         table.toast.draw(surface, self.geometry)
 
-    def _bar_shows(self) -> tuple[Any, ...]:
-        """Everything the bar shows as the eye sees it, the clock in whole seconds, in
-        the order of :data:`_BAR_FIELDS` (asked every frame: a tuple is quick to make
-        and to compare)."""
-        table = self.table
-        session, hinting, given = table.app.session, table.hinting, table.input
-        game, code = session.game, session.code
-        if code is not self._code[0]:
-            self._code = (code, str(code))
-        typed = given.keys.note
-        return (given.hovered, given.pressed, disabled_buttons(game),
-                _THINKING if hinting.thinking else _IDLE, game.score, game.moves,
-                int(session.elapsed), self._code[1], typed or hinting.status,
-                hinting.rechecking and not typed)
-
     def keep_for_next_start(self) -> None:
         """When the game closes: keep the still layer and the bar as a start from the
-        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`),
+        game as it is now shows them (see :meth:`_keep_table`, :meth:`.BarPicture.keep`),
         and the card set being kept written."""
         if self._images is not None:
             self._images.finish_keeping(KEEPING_WAIT)
         self._keep_table()
-        self._keep_bar()
+        self.bar_picture.keep()
 
     def _keep_table(self) -> None:
         """Keep the still layer for the next start (:class:`~.keptcards.KeptTable`),
@@ -633,152 +568,6 @@ class TableRenderer:
                               "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
-
-    def _keep_bar(self) -> None:
-        """Keep the bar as a start from the game as it is now shows it (see
-        :class:`~.hud.KeptBar`): nothing hovered, pressed or under way, no note yet,
-        over its strip of the static layer (if it is drawn)."""
-        strip, bar = self._bar_strip, self.geometry.bar
-        if strip is None or strip.get_size() != (bar.w, bar.h):
-            return
-        session = self.table.app.session
-        game = session.game
-        shows: tuple[Any, ...] = (None, None, disabled_buttons(game), _IDLE, game.score,
-                                  game.moves, int(session.elapsed), str(session.code),
-                                  None, False)
-        kept = KeptBar(self.geometry, self._kept_bar_key(shows))
-        if not kept.complete:
-            picture = strip.copy()
-            self.bar.draw(picture, **dict(zip(_BAR_FIELDS, shows, strict=True)))
-            kept.write({0: picture})
-
-    def _kept_bar_key(self, shows: tuple[Any, ...]) -> tuple[object, ...]:
-        """What tells the kept bar showing ``shows`` apart (sets in a steady order)."""
-        settings = self.table.app.settings
-        return (table_colour(settings.table), settings.hints,
-                *(tuple(sorted(field)) if isinstance(field, frozenset) else field
-                  for field in shows))
-
-    def _bar_state(self) -> dict[str, Any]:
-        """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
-        return dict(zip(_BAR_FIELDS, self._bar_shows(), strict=True))
-
-    def _bar_picture(self) -> pygame.Surface:
-        """The bar as shown, drawn again only where what it shows changed (see
-        :meth:`_bar_changes`; all of it at first and for a new bar or size); the
-        places drawn are noted for the window (see :meth:`draw_changes`)."""
-        held = self._bar_held
-        if held is not None and self._bar_key is not None:
-            return held
-        return self._bar_drawn()
-
-    def _bar_drawn(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
-        """The bar's picture brought up to what the bar shows (``shows``, if known: see
-        :meth:`_bar_shows`; see :meth:`_bar_picture`)."""
-        if shows is None:
-            shows = self._bar_shows()
-        key = (shows, self.bar, self._bar_strip)
-        picture, before = self._bar_image, self._bar_key
-        if key == before and picture is not None:
-            return picture
-        strip = self._bar_strip
-        if strip is None:
-            self._backdrop()
-            strip = self._bar_strip
-        assert strip is not None
-        drawn = self._buttons_drawn(shows[:_BUTTONS], strip)
-        pieces = self.bar.status_pieces(**dict(zip(_BAR_FIELDS[_BUTTONS:], shows[_BUTTONS:],
-                                                   strict=True)))
-        changed = (self._bar_changes(before[0], shows, pieces)
-                   if picture is not None and before is not None and before[1:] == key[1:]
-                   else None)
-        if changed is None:
-            if picture is None or picture.get_size() != strip.get_size():
-                picture = self._bar_image = drawn.copy()
-            else:
-                copy_area(picture, drawn, (0, 0), drawn.get_rect())
-            for piece, place in pieces:
-                picture.blit(piece, place)
-        else:
-            assert picture is not None
-            for area in changed:  # each over the buttons' picture, with what lies there
-                picture.set_clip(area)
-                copy_area(picture, drawn, area.topleft, area)
-                for piece, place in pieces:
-                    if place.colliderect(area):
-                        picture.blit(piece, place)
-            picture.set_clip(None)
-        unshown = self._bar_unshown
-        self._bar_unshown = None if changed is None or unshown is None else unshown + changed
-        self._bar_key, self._bar_pieces = key, pieces
-        return picture
-
-    def _buttons_drawn(self, buttons: tuple[Any, ...], strip: pygame.Surface) -> pygame.Surface:
-        """The bar's ``strip`` with the buttons as ``buttons`` (the first fields of
-        :meth:`_bar_shows`) show them."""
-        look = (*buttons, self.bar, strip)
-        drawn = self._looks.pop(look, None)
-        if drawn is None:
-            # The strip with the buttons, kept for the last two looks: most changes
-            # are the figures', and play goes back and forth between two looks (a
-            # move enables Undo, an undo Redo).
-            self._looks = {key: kept for key, kept in self._looks.items()
-                           if key[-1] is strip}  # (not those of another size)
-            drawn = self._looks.pop(next(iter(self._looks))) if len(self._looks) > 1 else None
-            if drawn is None:
-                drawn = strip.copy()
-            else:
-                copy_area(drawn, strip, (0, 0), strip.get_rect())
-            self.bar.draw_buttons(drawn, **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons,
-                                                       strict=True)))
-        self._looks[look] = drawn
-        return drawn
-
-    def _bar_changes(self, before: tuple[Any, ...], shows: tuple[Any, ...],
-                     pieces: list[Piece]) -> list[pygame.Rect]:
-        """Where the bar's picture of what ``before`` shows differs from the one of
-        ``shows`` (and its words and figures ``pieces``): the buttons whose look
-        changed, across the bar, and one place over every word and figure that changed
-        or moved, where it was and where it is (a figure a pixel wider moves those
-        centred with it; a note that comes or goes, all of them)."""
-        drawn = self._bar_pieces
-        places = ([place for (was, old), (now, new) in zip(drawn, pieces, strict=True)
-                   if was is not now or old != new for place in (old, new)]
-                  if len(drawn) == len(pieces) else [place for _, place in drawn + pieces])
-        changed = [places[0].unionall(places[1:])] if places else []
-        if before[:_BUTTONS] != shows[:_BUTTONS]:
-            looks = zip(self._button_looks(before[:_BUTTONS]),
-                        self._button_looks(shows[:_BUTTONS]), self.bar.buttons, strict=True)
-            height = self.geometry.bar.h
-            changed += [pygame.Rect(button.box.x, 0, button.box.w, height)
-                        for was, now, button in looks if was != now]
-        return changed
-
-    def _button_looks(self, buttons: tuple[Any, ...]) -> list[ButtonLook]:
-        """How each of the bar's buttons looks as ``buttons`` (the first fields of
-        :meth:`_bar_shows`) show them (kept: play goes back and forth between a few)."""
-        key = (*buttons, self.bar)
-        looks = self._looks_by_buttons.get(key)
-        if looks is None:
-            if len(self._looks_by_buttons) > 8:
-                self._looks_by_buttons.clear()
-            looks = self._looks_by_buttons[key] = self.bar.button_looks(
-                **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons, strict=True)))
-        return looks
-
-    def _draw_old_bar(self, surface: pygame.Surface) -> None:
-        """Just after a resize: the bar as it was, stretched like the table under it
-        (its words at the new size are made between frames)."""
-        old, new = self._old_bar, self.geometry.bar
-        assert old is not None
-        shows = self._bar_shows()
-        if self._bar_image is not None and self._bar_key == (shows, old, self._bar_strip):
-            strip = self._bar_image  # the bar as last shown says just that
-        else:
-            strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-            old.draw(strip, **dict(zip(_BAR_FIELDS, shows, strict=True)))
-            self._bar_key = None
-        surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface,
                      above: Sequence[Scene]) -> list[pygame.Rect] | None:
@@ -828,13 +617,13 @@ class TableRenderer:
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
-        picture = self._hold_bar(bar_rect.collidelist(areas) < 0)
+        picture = self.bar_picture.hold(bar_rect.collidelist(areas) < 0)
         # The bar (opaque, over the cards) is drawn whole when cards reach it, else
         # where its picture changed (the clock's second: the time alone).
-        unshown = self._bar_unshown
+        unshown = self.bar_picture.unshown
         bar_places = ([bar_rect.copy()] if unshown is None or bar_rect.collidelist(areas) >= 0
                       else [place.move(bar_rect.topleft) for place in unshown])
-        self._bar_unshown = []
+        self.bar_picture.unshown = []
         areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
         areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
@@ -857,32 +646,6 @@ class TableRenderer:
                 self._draw_messages(surface)
                 surface.set_clip(None)
         return areas
-
-    def _hold_bar(self, apart: bool) -> pygame.Surface:
-        """The bar's picture for this frame: with its changes drawn or, while cards move
-        and ``apart`` from it, as the window shows it, the changes drawn in the spare
-        time after the frame and shown in the next (an action's frame has work enough
-        without). A bar held in the last frame is shown now."""
-        held, self._bar_held = self._bar_held, None
-        if held is not None or not apart or not self.table.board.moving:
-            return self._bar_drawn()
-        shows = self._bar_shows()
-        key, picture = self._bar_key, self._bar_image
-        if (key is not None and picture is not None and key[0] != shows
-                and key[1:] == (self.bar, self._bar_strip)):
-            self._bar_held = picture
-            return picture
-        return self._bar_drawn(shows)
-
-    def _release_bar(self) -> None:
-        """The changes of a bar held in this frame (see :meth:`_hold_bar`) drawn into
-        its picture, the window's kept apart until the next frame shows them."""
-        held = self._bar_held
-        if held is not None and held is self._bar_image:
-            before = self._bar_held = self._bar_before.get(held.get_size())
-            copy_area(before, held, (0, 0), held.get_rect())
-            self._bar_drawn()
-            self.table.app.request_changes()
 
     def _overlay_key(self) -> tuple[object, ...]:
         """What the table shows over its cards that frames by changes do not place:
@@ -947,7 +710,7 @@ class TableRenderer:
         highlights = self._highlights()
         moved = self._moving_areas(flying, dragged, highlights)
         if self.interim is not None and (flying or dragged or shake):
-            self.interim = self._old_bar = None  # play goes on: the real picture, now
+            self.interim = self.bar_picture.old = None  # play goes on: the real picture, now
         if self.interim is not None:
             scaled(self.interim, surface)
         elif shake:
@@ -1165,14 +928,6 @@ class TableRenderer:
 
 
 
-#: The buttons whose work is under way: the Hint button while a hint is on its way, or none.
-_THINKING = frozenset((Command.HINT,))
-_IDLE: frozenset[Command] = frozenset()
-#: What the bar shows (see :meth:`TableRenderer._bar_shows`): first what its buttons
-#: show, then its figures and words.
-_BAR_FIELDS = ("hovered", "pressed", "disabled", "busy", "score", "moves", "seconds", "code",
-               "note", "note_faded")
-_BUTTONS = _BAR_FIELDS.index("score")
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
 _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
