@@ -15,8 +15,7 @@ the still layer's buffer and only its new steps each frame.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Sequence
-from functools import cache
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,13 +25,15 @@ from spider.app.table.areas import copy_area, joined
 from spider.app.table.barpicture import BarPicture
 from spider.app.table.buffers import Buffer
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, turned
-from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, TopBar, draw_backdrop
+from spider.app.table.felt import keep_cloth
+from spider.app.table.geometry import whole
+from spider.app.table.hud import Banner, TopBar
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
-from spider.app.table.keyboard import STOCK
+from spider.app.table.marks import draw_focus, drop_highlights
 from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
 from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
+from spider.app.table.staticlayer import static_layer
 from spider.app.table.stillchanges import Resting, StillChanges, as_still, uncovered
 from spider.model.cards import Card
 
@@ -41,9 +42,6 @@ if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
 
-HIGHLIGHT = (255, 214, 92)
-FOCUS = (120, 200, 255)
-SLOT_LINE = (255, 255, 255, 46)
 #: Pixels of card pictures put together in a frame, per pixel of the window (see
 #: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
 #: frame 0.2 ns a window's pixel, so this is 3 or 4 pictures, about a still frame.
@@ -191,34 +189,13 @@ class TableRenderer:
         return self.bar_picture.bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer in its buffer (see :meth:`_static_layer`), and its strip
+        """The static layer in its buffer (see :func:`.static_layer`), and its strip
         under the bar, kept apart (the bar is drawn on a copy of it)."""
-        self.background = yield from self._static_layer(
-            self._background_buffer.get(self.geometry.size))
+        self.background = yield from static_layer(
+            self._background_buffer.get(self.geometry.size), self.geometry, self.images,
+            self.table.app.settings.table)
         bar = self.geometry.bar
         self.bar_picture.over(self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy())
-
-    def _static_layer(self, into: pygame.Surface,
-                      keep: bool = False) -> Generator[None, None, pygame.Surface]:
-        """The static layer drawn into ``into``, in steps of at most about what a still
-        frame takes: the cloth (kept by an earlier run, or its light, then its grain;
-        ``keep``: a cloth drawn afresh is kept for the next run); the bar's backdrop;
-        the outlines of empty places. Returns the picture (``into`` unless it does
-        not fit)."""
-        g = self.geometry
-        colour = table_colour(self.table.app.settings.table)
-        surface = yield from cloth(g.size, colour, into, keep)
-        yield
-        draw_backdrop(surface, g.bar)
-        yield
-        line = max(1, g.card_w // 50)
-        slot = self.images.outline(SLOT_LINE, line)
-        parts = _drawn_parts(slot, line + OPAQUE_EDGE, self.images.radius + line + OPAQUE_EDGE)
-        places = [*(g.column_slot(column)[:2] for column in range(g.columns)),
-                  g.run_slot(0)[:2], g.stock_pile(0, 1)[:2]]
-        surface.blits([(slot, (x + part.x, y + part.y), part) for x, y in places
-                       for part in parts], doreturn=False)
-        return surface
 
     def want_pictures(self, later: bool = False) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the
@@ -413,7 +390,7 @@ class TableRenderer:
 
         from spider.app.table.celebration import Celebration  # (after the first frame)
 
-        piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
+        piles = [[(self.images.face(sprite.card), whole(sprite.target)) for sprite in run]
                  for run in self.table.board.runs]
         canvas, self._still, self._still_key = self._still, None, None
         session = self.table.app.session
@@ -498,7 +475,7 @@ class TableRenderer:
                 or surface is not pygame.display.get_surface()):
             return False
         resting, flying, dragged = self.table.board.layers()
-        if flying or dragged or self._highlights():
+        if flying or dragged or drop_highlights(self.table, self.images):
             return False
         self._overlays, self._moved, self._message_shown = overlays, [], _NO_MESSAGE
         still = self._still_layer(resting)
@@ -564,8 +541,8 @@ class TableRenderer:
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
         key = repr((self._background_key, images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "stillchanges.py", "resizesteps.py", "areas.py",
-                              "felt.py", "hud.py", "cardimages.py")
+        code = code_signature("renderer.py", "staticlayer.py", "stillchanges.py",
+                              "resizesteps.py", "areas.py", "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
 
@@ -608,7 +585,7 @@ class TableRenderer:
             return None
         if self._still_unshown:
             landed, self._still_unshown = [*landed, *self._still_unshown], []
-        moved = self._moving_areas(flying, dragged, self._highlights())
+        moved = self._moving_areas(flying, dragged, drop_highlights(self.table, self.images))
         areas = joined([*self._moved, *(area for area, _ in moved), *landed,
                          *self._message_changes()])
         screen = surface.get_rect()
@@ -660,7 +637,7 @@ class TableRenderer:
                       highlights: list[tuple[tuple[int, int], pygame.Surface]]
                       ) -> list[tuple[pygame.Rect, list[Blit]]]:
         """Where this frame draws moving things, each with what is blitted there, in the
-        order drawn: each drop highlight (``highlights``, see :meth:`_highlights`),
+        order drawn: each drop highlight (``highlights``, see :func:`.drop_highlights`),
         every flying card over its shadow, the dragged group over its shadow."""
         g = self.geometry
         areas: list[tuple[pygame.Rect, list[Blit]]] = []
@@ -707,7 +684,7 @@ class TableRenderer:
         resting, flying, dragged = self.table.board.layers()
         composed = False
         shake = self.table.board.stock_shake()
-        highlights = self._highlights()
+        highlights = drop_highlights(self.table, self.images)
         moved = self._moving_areas(flying, dragged, highlights)
         if self.interim is not None and (flying or dragged or shake):
             self.interim = self.bar_picture.old = None  # play goes on: the real picture, now
@@ -731,7 +708,7 @@ class TableRenderer:
         lit = len(highlights)  # (drawn first, under the focus ring)
         surface.blits([blit for _, blits in moved[:lit] for blit in blits], doreturn=False)
         if self.table.input.keys.visible:
-            self._draw_focus(surface)
+            draw_focus(surface, self.table)
         surface.blits([blit for _, blits in moved[lit:] for blit in blits], doreturn=False)
         return composed
 
@@ -759,7 +736,8 @@ class TableRenderer:
         self._layers_due = True
         if self._kept_table(resting).read_into(0, window):
             return
-        for _ in self._static_layer(window, keep=True):
+        for _ in static_layer(window, self.geometry, self.images, self.table.app.settings.table,
+                              keep=True):
             pass  # every step at once
         top = uncovered(resting)
         window.blits(self._showing([sprite for sprite in resting if sprite in top]),
@@ -884,49 +862,6 @@ class TableRenderer:
         x += dx + (self.geometry.card_w - image.get_width()) / 2
         return image, (round(x), round(y))
 
-    def _highlights(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
-        """Where the columns that accept the group in the hand (dragged, or picked up
-        by keys) are lit, and the light."""
-        drag, keys = self.table.input.dragging, self.table.input.keys
-        accepting = (drag.accepting if drag is not None
-                     else keys.accepting if keys.held is not None else [])
-        if not accepting or not self.table.app.settings.placement_help:
-            return []
-        g = self.geometry
-        glow = self.images.outline((*HIGHLIGHT, 235), max(2, g.card_w // 36),
-                                   fill=(*HIGHLIGHT, 46))
-        places = []
-        for column in accepting:
-            cards = self.table.board.columns[column]
-            places.append(_whole(cards[-1].target) if cards else g.column_slot(column)[:2])
-        return [(place, glow) for place in places]
-
-    def _draw_focus(self, surface: pygame.Surface) -> None:
-        """The keyboard's focus ring around a column (or the stock) and, within it, a
-        frame around the selected cards."""
-        g, keys, board = self.geometry, self.table.input.keys, self.table.board
-        width = max(2, g.card_w // 30)
-        radius = max(4, g.card_w // 12)
-        if keys.focus == STOCK:
-            box = g.stock_box(self.table.game.deals_left)
-            if box is None:
-                return
-            ring = pygame.Rect(box.x, box.y, box.w, box.h).inflate(width * 4, width * 4)
-        else:
-            strip = g.column_strip(keys.focus)
-            ring = pygame.Rect(strip.x + width, strip.y + width // 2,
-                               strip.w - 2 * width, strip.h - width)
-        pygame.draw.rect(surface, FOCUS, ring, width, radius)
-        count = keys.selection() if keys.held is None else 0
-        cards = board.columns[keys.focus] if keys.focus != STOCK else []
-        if count and len(cards) >= count:
-            first, last = cards[-count].pos, cards[-1].pos
-            frame = pygame.Rect(round(first[0]), round(first[1]), g.card_w,
-                                round(last[1] - first[1]) + g.card_h)
-            pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
-                             width, radius)
-
-
 
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
@@ -939,8 +874,6 @@ _AT_REST = (*_NO_OVERLAYS, None, None)
 _Message = tuple[str | None, int, pygame.Rect | None]
 #: No message shown.
 _NO_MESSAGE: _Message = (None, 0, None)
-
-
 
 
 def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
@@ -956,37 +889,3 @@ def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.
              pygame.Rect(w - OPAQUE_EDGE, top, OPAQUE_EDGE, bottom - top),
              pygame.Rect(0, bottom, w, h - bottom)]
     return [area for area in areas if area.h > 0]
-
-
-@cache
-def _drawn_parts(outline: pygame.Surface, edge: int, corner: int) -> list[pygame.Rect]:
-    """The parts of a card-sized ``outline`` to blit: all but its clear middle (within
-    ``edge`` pixels of its sides and ``corner`` of its top and bottom), when that is
-    clear; else the whole picture."""
-    w, h = outline.get_size()
-    middle = pygame.Rect(edge, corner, w - 2 * edge, h - 2 * corner)
-    drawn = pygame.mask.from_surface(outline, 0)  # (pixels not wholly transparent)
-    if middle.w <= 0 or middle.h <= 0 or drawn.overlap_area(
-            pygame.mask.Mask(middle.size, fill=True), middle.topleft):
-        return [outline.get_rect()]
-    return [pygame.Rect(0, 0, w, corner), pygame.Rect(0, corner, edge, middle.h),
-            pygame.Rect(w - edge, corner, edge, middle.h), pygame.Rect(0, h - corner, w, corner)]
-
-
-
-
-
-
-
-
-
-
-def _whole(point: tuple[float, float]) -> tuple[int, int]:
-    return round(point[0]), round(point[1])
-
-
-
-
-
-
-
