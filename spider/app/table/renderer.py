@@ -27,9 +27,10 @@ from spider.app.table.buffers import Buffer
 from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, turned
 from spider.app.table.felt import keep_cloth
 from spider.app.table.geometry import whole
-from spider.app.table.hud import Banner, TopBar
+from spider.app.table.hud import TopBar
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.marks import draw_focus, drop_highlights
+from spider.app.table.messages import NO_MESSAGE, Messages
 from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
 from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
@@ -55,7 +56,6 @@ class TableRenderer:
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
-        self._banner = Banner()
         self._images: CardImages | None = None
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
@@ -110,8 +110,8 @@ class TableRenderer:
         self._still_seen: tuple[object, int] | None = None
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
-        #: The message as the window shows it (see :meth:`_message_state`).
-        self._message_shown: _Message = _NO_MESSAGE
+        #: The demo's banner and the message, and where the window shows the message.
+        self.messages = Messages(table)
         #: The geometry, the bar's place and the window below it (made once a size:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
@@ -456,14 +456,14 @@ class TableRenderer:
         else:
             bar = self.geometry.bar
             surface.blit(self.bar_picture.picture(), (bar.x, bar.y))
-        self._draw_messages(surface)
+        self.messages.draw(surface)
         if surface is not pygame.display.get_surface():
             # Drawn aside (a test, a picture): what the window shows is as it was (and
             # the bar's picture drawn again where it was, if it was, still unshown).
             self._moved, self._overlays = shown
         else:
             self.bar_picture.unshown = []
-            self._message_shown = self._message_state()
+            self.messages.shown = self.messages.state()
 
     def _draw_at_rest(self, surface: pygame.Surface, in_window: bool = False) -> bool:
         """The table at rest drawn whole, when it is: the still layer and the bar, with
@@ -477,36 +477,13 @@ class TableRenderer:
         resting, flying, dragged = self.table.board.layers()
         if flying or dragged or drop_highlights(self.table, self.images):
             return False
-        self._overlays, self._moved, self._message_shown = overlays, [], _NO_MESSAGE
+        self._overlays, self._moved, self.messages.shown = overlays, [], NO_MESSAGE
         still = self._still_layer(resting)
         if not in_window or self._still_drawn != []:  # (drawn again in places since)
             self._blit_below_bar(surface, still)
         surface.blit(self.bar_picture.picture(), self._bar_rects()[0])
         self.bar_picture.unshown = []
         return True
-
-    def _message_state(self) -> _Message:
-        """The message as the window shows it once drawn now: its words, how opaque
-        and where (:data:`_NO_MESSAGE`: none)."""
-        toast = self.table.toast
-        placed = toast.placed(self.geometry)
-        return _NO_MESSAGE if placed is None else (toast.message, toast.alpha, placed[1])
-
-    def _message_changes(self) -> list[pygame.Rect]:
-        """Where the message differs from the one the window shows (it came, faded or
-        went): its place then and now; noted as shown."""
-        if self.table.toast.message is None and self._message_shown is _NO_MESSAGE:
-            return []  # (mostly: none, before or now)
-        now = self._message_state()
-        was, self._message_shown = self._message_shown, now
-        return [] if now == was else [place for _, _, place in (was, now) if place is not None]
-
-    def _draw_messages(self, surface: pygame.Surface) -> None:
-        """The demo's banner or the message over everything else."""
-        table = self.table
-        if table.banner is not None and not table.toast.visible:
-            self._banner.draw(surface, self.geometry, table.banner)
-        table.toast.draw(surface, self.geometry)
 
     def keep_for_next_start(self) -> None:
         """When the game closes: keep the still layer and the bar as a start from the
@@ -559,7 +536,7 @@ class TableRenderer:
         self._still_in_window = None
         celebration = table.controller.celebration
         if celebration is not None:
-            if self._message_changes():
+            if self.messages.changes():
                 return None  # (the cascade covers what it draws again simply)
             covers = [scene.cover() for scene in above]
             toast = table.toast.placed(self.geometry)
@@ -587,7 +564,7 @@ class TableRenderer:
             landed, self._still_unshown = [*landed, *self._still_unshown], []
         moved = self._moving_areas(flying, dragged, drop_highlights(self.table, self.images))
         areas = joined([*self._moved, *(area for area, _ in moved), *landed,
-                         *self._message_changes()])
+                         *self.messages.changes()])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
         areas = [area for area in areas if area.w and area.h]
@@ -612,7 +589,7 @@ class TableRenderer:
             surface.blits([blit for place, blits in moved if place.colliderect(area)
                            for blit in blits], doreturn=False)
             if messages:  # (over the cards, where they lie in the area)
-                self._draw_messages(surface)
+                self.messages.draw(surface)
         surface.set_clip(None)
         self._moved, self._overlays = [area for area, _ in moved], overlays
         for place in bar_places:
@@ -620,7 +597,7 @@ class TableRenderer:
             areas.append(place)
             if messages:
                 surface.set_clip(place)
-                self._draw_messages(surface)
+                self.messages.draw(surface)
                 surface.set_clip(None)
         return areas
 
@@ -870,10 +847,6 @@ _AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.
 _AT_REST = (*_NO_OVERLAYS, None, None)
-#: A message as the window shows it: its words, how opaque (0 to 255) and where.
-_Message = tuple[str | None, int, pygame.Rect | None]
-#: No message shown.
-_NO_MESSAGE: _Message = (None, 0, None)
 
 
 def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
