@@ -24,29 +24,25 @@ from spider.app.scenes import Cover, Scene
 from spider.app.table.areas import copy_area, joined
 from spider.app.table.barpicture import BarPicture
 from spider.app.table.buffers import Buffer
-from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, turned
+from spider.app.table.cardimages import OPAQUE_EDGE, CardImages, turned
 from spider.app.table.felt import keep_cloth
 from spider.app.table.geometry import whole
 from spider.app.table.hud import TopBar
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.marks import draw_focus, drop_highlights
 from spider.app.table.messages import NO_MESSAGE, Messages
+from spider.app.table.picturesteps import PictureSteps
 from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
 from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
 from spider.app.table.staticlayer import static_layer
 from spider.app.table.stillchanges import Resting, StillChanges, as_still, uncovered
-from spider.model.cards import Card
 
 if TYPE_CHECKING:
     from spider.app.table.celebration import Celebration
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
 
-#: Pixels of card pictures put together in a frame, per pixel of the window (see
-#: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
-#: frame 0.2 ns a window's pixel, so this is 3 or 4 pictures, about a still frame.
-PICTURE_WORK = 0.1
 #: Seconds the game closing waits for the card set being kept (at 4K, tens of ms).
 KEEPING_WAIT = 2.0
 
@@ -75,12 +71,8 @@ class TableRenderer:
         #: just after a resize or the new table once ready: work enough for a pass,
         #: its spare time is not taken.
         self._whole_pass = False
-        #: The resting cards (their key) and the pictures of those in view.
-        self._in_view: tuple[object, list[Card | None]] = (None, [])
-        self._unmade: list[Card | None] = []  # of those, the ones not yet found made
-        self._in_view_asked = True  # whether the thread was asked for them (a step)
-        #: What the resting cards' key was worked out from, and the key.
-        self._resting_seen: tuple[object, tuple[object, ...]] = (None, ())
+        #: The card pictures made between frames, in steps.
+        self.pictures = PictureSteps(self)
         #: Frames the table has drawn (see :class:`.Bands`), and the window holding the
         #: new still layer below the bar, copied in spare time, for the frame that
         #: swaps it in (None: that frame copies it).
@@ -122,8 +114,6 @@ class TableRenderer:
         self._halves = Buffer(unwritten=True)
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
-        #: The pictures of the cards in play are still to be wanted (see want_pictures).
-        self._pictures_due = False
 
     @property
     def geometry(self) -> TableGeometry:
@@ -198,16 +188,9 @@ class TableRenderer:
         self.bar_picture.over(self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy())
 
     def want_pictures(self, later: bool = False) -> None:
-        """Have the pictures of the cards in play made soon (between frames), then the
-        rest of the set: a face turned up for the first time (dealt, uncovered) must
-        not be rasterised in the middle of its animation. ``later``: in a step of the
-        spare time (a resize's pass leaves it there: 158 cards looked up)."""
-        if later:
-            self._pictures_due = True
-            return
-        self._pictures_due = False
-        self.images.want([None, *(sprite.card for sprite in self.table.board.sprites()
-                                    if sprite.face_up), *ALL_PICTURES])
+        """Have the pictures of the cards in play made soon (see
+        :meth:`.PictureSteps.want`)."""
+        self.pictures.want(later)
 
     @property
     def pending(self) -> bool:
@@ -260,32 +243,14 @@ class TableRenderer:
                 self._still_layer(self.table.board.layers()[0])
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
-        if self._pictures_due:
-            self.want_pictures()
-        self._ready_turning()
-        if self.images.pending and self._put_together(until):
+        if self.pictures.due:
+            self.pictures.want()
+        self.pictures.ready_turning()
+        if self.images.pending and self.pictures.put_together(until):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
             return True
         return False
-
-    def _put_together(self, until: float) -> bool:
-        """Card pictures made by the thread put together, a share of the window's
-        pixels a frame (see :meth:`CardImages.work`)."""
-        width, height = self.geometry.size
-        return self.images.work(until, stop=pygame.event.peek, clock=self.table.app.clock,
-                                budget=round(width * height * PICTURE_WORK))
-
-    def _ready_turning(self) -> None:
-        """The narrowed pictures of cards turning over in the next frames, made now, in
-        the time left after a frame, not in the frame that shows them."""
-        board = self.table.board
-        images = self.images
-        for sprite in board.stepping():
-            for ahead in _AHEAD:
-                shown, squash = sprite.look_at(board.time + ahead)
-                if squash < 1.0:
-                    images.image(sprite.card, shown, turned(squash))
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame, each of
@@ -294,34 +259,17 @@ class TableRenderer:
         their new size, or, once the pictures of the cards in view are made (by the
         background thread meanwhile), a band of the new still layer. Then the table is
         drawn again (True)."""
-        if self._pictures_due:  # (the pictures of the cards in play wanted: a step)
-            self.want_pictures()
+        pictures = self.pictures
+        if pictures.due:  # (the pictures of the cards in play wanted: a step)
+            pictures.want()
             return False
         if self.images.open_kept():  # (a file looked at: a step)
             return False
-        board = self.table.board
-        resting, _, _ = board.layers()
+        resting, _, _ = self.table.board.layers()
         width, height = self.geometry.size
-        # (The cards' key worked out only when they may have changed: 104 cards, a step.)
-        seen = (board, board.version, id(self.images), self.images.generation, (width, height))
-        if self._resting_seen[0] != seen:
-            self._resting_seen = seen, self._resting_key(resting)
-        key = self._resting_seen[1]
-        if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
-            self._in_view = key, list(dict.fromkeys(
-                sprite.card if sprite.shown_up else None for sprite in uncovered(resting)))
-            self.images.want_first(self._in_view[1])
-            self._unmade = list(self._in_view[1])
-            self._in_view_asked = False
+        key = pictures.resting_key(resting)
+        if pictures.in_view_step(key, resting):
             return False
-        if not self._in_view_asked:
-            # The thread asked for their parts: a step (17 sources, and the thread's
-            # share of the new size made; with the step choosing them, 2.8 still
-            # frames at 960x600).
-            self._in_view_asked = True
-            self.images.ask()
-            return False
-        self.images.ask()  # the thread makes them meanwhile
         interim = self.interim
         if interim is not None and self._still_buffer.holds(interim):  # (see Halving)
             halving = self._halving
@@ -337,8 +285,8 @@ class TableRenderer:
         if self.bar_picture.old is not None:  # the bar's words at their new size
             self.bar_picture.prepare_step()
             return False
-        if not self._in_view_made():
-            self._put_together(until)
+        if not pictures.in_view_made():
+            pictures.put_together(until)
             return False
         bands = self._still_bands
         if bands is None or bands.key != key:
@@ -370,16 +318,6 @@ class TableRenderer:
         self._still_in_window = None
         if self._still_bands is not None:
             self._still_bands.frames = -2  # (its rows are not copied any more)
-
-    def _in_view_made(self) -> bool:
-        """Whether the pictures of the cards in view are made (see
-        :meth:`_prepare_after_resize`). Those found made leave the list, so a step
-        looks up only the rest (they are made in order: looking up all 43 of a long
-        game's, each step, took up to 40 us at 720p, 0.4 of a still frame)."""
-        unmade, made = self._unmade, self.images.made
-        while unmade and made(unmade[:1]):
-            del unmade[0]
-        return not unmade
 
     def start_celebration(self) -> Celebration:
         """The win cascade, drawing into the still layer's buffer; the static layer is
@@ -421,12 +359,6 @@ class TableRenderer:
             self._background_work = self._render_background()
         if next(self._background_work, True) is True:  # the last step is done
             self._background_work = None
-
-    def _resting_key(self, resting: list[CardSprite]) -> tuple[object, ...]:
-        """What the still layer shows of ``resting``: the cards, places and faces, the
-        pictures and the size."""
-        return (tuple((sprite, sprite.pos, sprite.shown_up) for sprite in resting),
-                id(self.images), self.images.generation, self.geometry.size)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -840,9 +772,6 @@ class TableRenderer:
         return image, (round(x), round(y))
 
 
-#: How far ahead (board seconds) the pictures of turning cards are made: the next
-#: frame comes one to four of the loop's updates (1/120 s each) later.
-_AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.

@@ -79,7 +79,7 @@ class Bands:
                  backdrop: pygame.Surface, target: pygame.Surface,
                  placed: Callable[[CardSprite], tuple[pygame.Surface, tuple[int, int]]]
                  ) -> None:
-        self.key = key  # (see TableRenderer._resting_key)
+        self.key = key  # (see PictureSteps.resting_key)
         self.resting = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
         self.backdrop, self.target, self.placed = backdrop, target, placed
         top = uncovered(resting)
