@@ -1,18 +1,24 @@
 """The table's picture: a static layer, a kept layer of resting cards, and what moves.
 
-The static layer (felt, the bar's backdrop, the outlines of empty places) is drawn
-when the window's size or the layout changes. The still layer adds every resting
-card (and cards waiting for their turn to fly) and is kept between frames: when
-cards start or stop moving only the places they leave or land on are drawn again.
-Flying and dragged cards, the hint mark, the bar (a kept picture, drawn again when
-what it shows changes) and the message are drawn over it. Frames by changes draw
-only the areas moving cards leave and enter, from the still layer. Just after a
-resize the last still layer stands in, stretched, while the new one is prepared
-between frames in steps of bounded work, its cards drawn in bands into a picture
-apart (:meth:`TableRenderer.spare`). The win cascade draws into
-the still layer's buffer and only its new steps each frame.
+The renderer composes the table's drawing jobs, each in a module of its own, and
+keeps the layers they draw into. The static layer (:mod:`.staticlayer`: felt, the
+bar's backdrop, the outlines of empty places) is drawn when the window's size or the
+layout changes. The still layer adds every resting card (and cards waiting for their
+turn to fly) and is kept between frames: when cards start or stop moving only the
+places they leave or land on are drawn again (:mod:`.stillchanges` finds them).
+Flying and dragged cards over their shadows (:mod:`.shadows`), the drop highlights
+and focus ring (:mod:`.marks`), the hint mark, the bar (:mod:`.barpicture`: a kept
+picture, drawn again where what it shows changes) and the banner or message
+(:mod:`.messages`) are drawn over it. Frames by changes draw only the areas moving
+cards leave and enter, from the still layer. Card pictures are made between frames
+(:mod:`.picturesteps`). Just after a resize the last still layer stands in,
+stretched, while the new one is prepared between frames in steps of bounded work,
+its cards drawn in bands into a picture apart (:mod:`.resizesteps`,
+:meth:`TableRenderer.spare`); window-sized pictures are kept between resizes
+(:mod:`.buffers`). The win cascade draws into the still layer's buffer and only its
+new steps each frame. When the game closes the still layer and the bar are kept for
+the next start.
 """
-
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
