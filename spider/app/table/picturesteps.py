@@ -11,7 +11,7 @@ made (:meth:`PictureSteps.in_view_made`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,8 +22,8 @@ from spider.model.cards import Card
 
 if TYPE_CHECKING:
     from spider.app.table.cardimages import CardImages
+    from spider.app.table.drawing import Drawing
     from spider.app.table.geometry import TableGeometry
-    from spider.app.table.scene import TableScene
 
 #: Pixels of card pictures put together in a frame, per pixel of the window (see
 #: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
@@ -32,16 +32,6 @@ PICTURE_WORK = 0.1
 #: How far ahead (board seconds) the pictures of turning cards are made: the next
 #: frame comes one to four of the loop's updates (1/120 s each) later.
 AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
-
-
-class Drawing(Protocol):
-    """What the pictures are made for: the table and the card pictures at its size."""
-
-    @property
-    def table(self) -> TableScene: ...
-
-    @property
-    def images(self) -> CardImages: ...
 
 
 class PictureSteps:
@@ -61,7 +51,7 @@ class PictureSteps:
 
     @property
     def geometry(self) -> TableGeometry:
-        return self._drawing.table.geometry
+        return self._drawing.geometry
 
     @property
     def images(self) -> CardImages:

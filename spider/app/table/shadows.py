@@ -9,7 +9,7 @@ a flying card's by its width while the pictures stand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +19,7 @@ from spider.app.table.sprites import CardSprite
 
 if TYPE_CHECKING:
     from spider.app.table.cardimages import CardImages
+    from spider.app.table.drawing import Drawing
     from spider.app.table.geometry import TableGeometry
 
 #: How high a flying card is off the table, as a share of a group held in the hand
@@ -34,16 +35,6 @@ Blit = (tuple[pygame.Surface, tuple[int, int, int, int] | pygame.Rect]
 #: A part of a flying card's shadow: the shadow, how far right and down of the card's
 #: corner it goes, its width and height, and the part.
 ShadowPart = tuple[pygame.Surface, int, int, int, int, pygame.Rect]
-
-
-class Drawing(Protocol):
-    """What the shadows are drawn for: the table's geometry and the card pictures."""
-
-    @property
-    def geometry(self) -> TableGeometry: ...
-
-    @property
-    def images(self) -> CardImages: ...
 
 
 class Shadows:

@@ -1,0 +1,26 @@
+"""What the table's drawing jobs draw for: the table scene, its geometry and the card
+pictures at its size. The renderer, which owns the pictures, is one; the jobs that
+need them (the shadows, the picture steps) are given it and read it when they draw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from spider.app.table.cardimages import CardImages
+    from spider.app.table.geometry import TableGeometry
+    from spider.app.table.scene import TableScene
+
+
+class Drawing(Protocol):
+    """The table, its geometry and the card pictures at its size."""
+
+    @property
+    def table(self) -> TableScene: ...
+
+    @property
+    def geometry(self) -> TableGeometry: ...
+
+    @property
+    def images(self) -> CardImages: ...
