@@ -11,19 +11,13 @@ made (:meth:`PictureSteps.in_view_made`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from spider.app.table.cardimages import ALL_PICTURES, turned
+from spider.app.table.drawing import Drawing, DrawingJob
 from spider.app.table.sprites import CardSprite
 from spider.app.table.stillchanges import uncovered
 from spider.model.cards import Card
-
-if TYPE_CHECKING:
-    from spider.app.table.cardimages import CardImages
-    from spider.app.table.drawing import Drawing
-    from spider.app.table.geometry import TableGeometry
 
 #: Pixels of card pictures put together in a frame, per pixel of the window (see
 #: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
@@ -34,12 +28,12 @@ PICTURE_WORK = 0.1
 AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
 
 
-class PictureSteps:
+class PictureSteps(DrawingJob):
     """The card pictures ``drawing`` needs, made between frames (see the module
     docstring)."""
 
     def __init__(self, drawing: Drawing) -> None:
-        self._drawing = drawing
+        super().__init__(drawing)
         #: The pictures of the cards in play are still to be wanted (see :meth:`want`).
         self.due = False
         #: The resting cards (their key) and the pictures of those in view.
@@ -48,14 +42,6 @@ class PictureSteps:
         self._in_view_asked = True  # whether the thread was asked for them (a step)
         #: What the resting cards' key was worked out from, and the key.
         self._resting_seen: tuple[object, tuple[object, ...]] = (None, ())
-
-    @property
-    def geometry(self) -> TableGeometry:
-        return self._drawing.geometry
-
-    @property
-    def images(self) -> CardImages:
-        return self._drawing.images
 
     def want(self, later: bool = False) -> None:
         """Have the pictures of the cards in play made soon (between frames), then the

@@ -9,18 +9,12 @@ a flying card's by its width while the pictures stand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from spider.app.scenes import outside
 from spider.app.table.cardimages import opaque_parts, turned
+from spider.app.table.drawing import Drawing, DrawingJob
 from spider.app.table.sprites import CardSprite
-
-if TYPE_CHECKING:
-    from spider.app.table.cardimages import CardImages
-    from spider.app.table.drawing import Drawing
-    from spider.app.table.geometry import TableGeometry
 
 #: How high a flying card is off the table, as a share of a group held in the hand
 #: (its shadow lies nearer to it).
@@ -37,25 +31,17 @@ Blit = (tuple[pygame.Surface, tuple[int, int, int, int] | pygame.Rect]
 ShadowPart = tuple[pygame.Surface, int, int, int, int, pygame.Rect]
 
 
-class Shadows:
+class Shadows(DrawingJob):
     """The shadows of lifted cards for what ``drawing`` shows (see the module
     docstring)."""
 
     def __init__(self, drawing: Drawing) -> None:
-        self._drawing = drawing
+        super().__init__(drawing)
         #: The parts of shadows drawn, by their sizes (see :meth:`_parts`).
         self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
         #: The parts of a flying card's shadow by its width, for the pictures and size
         #: they were drawn for (see :meth:`card_shadow`).
         self._card_shadows: tuple[tuple[object, ...], dict[int, list[ShadowPart]]] = ((), {})
-
-    @property
-    def geometry(self) -> TableGeometry:
-        return self._drawing.geometry
-
-    @property
-    def images(self) -> CardImages:
-        return self._drawing.images
 
     def reach(self, lifted: float) -> tuple[int, int, int, int]:
         """How far the shadow of a card ``lifted`` high (see :meth:`group_blits`) can
