@@ -13,7 +13,7 @@ import pytest
 
 from spider.app.clock import ManualClock
 from spider.app.loop import App
-from spider.app.table import hud, renderer
+from spider.app.table import hud, staticlayer
 from spider.data.session import Session
 from spider.data.settings import Settings
 from spider.model.dealcode import DealCode
@@ -33,7 +33,7 @@ def first_frame(monkeypatch: pytest.MonkeyPatch, session: Session | None = None,
     played until it rests and closed: the first frame, and how many times the bar and
     the cloth were drawn for it."""
     bars, cloths = [0], [0]
-    real_bar, real_cloth = hud.TopBar.draw, renderer.cloth
+    real_bar, real_cloth = hud.TopBar.draw, staticlayer.cloth
 
     def bar(drawn: hud.TopBar, *args: object, **kwargs: object) -> None:
         bars[0] += 1
@@ -44,14 +44,14 @@ def first_frame(monkeypatch: pytest.MonkeyPatch, session: Session | None = None,
         return real_cloth(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hud.TopBar, "draw", bar)
-    monkeypatch.setattr(renderer, "cloth", cloth)
+    monkeypatch.setattr(staticlayer, "cloth", cloth)
     app = App(settings=Settings(**settings), session=session, size=SIZE, fullscreen=False,
               clock=ManualClock())  # (the picture thread takes none of its time)
     try:
         app.draw()
         frame = pygame.image.tobytes(app.screen, "RGB")
         drawn = bars[0], cloths[0]
-        monkeypatch.setattr(renderer, "cloth", real_cloth)
+        monkeypatch.setattr(staticlayer, "cloth", real_cloth)
         app.run_until_idle()
     finally:
         app.close()

@@ -12,7 +12,7 @@ import pytest
 from spider.app.table import cardimages, felt, hinting, hud
 from spider.app.table.cardimages import CardImages, card_svg, missing_art
 from spider.app.table.felt import render_felt, table_colour
-from spider.app.table.renderer import HIGHLIGHT
+from spider.app.table.marks import HIGHLIGHT
 from spider.app.ui.focus import walk
 from spider.app.ui.swatches import Swatches
 from spider.data import storage

@@ -14,6 +14,7 @@ from spider.app.dialogs import ConfirmScene, NewGameScene, WinScene
 from spider.app.table.driver import EventDriver
 from spider.app.table.geometry import Box
 from spider.app.table.hud import TopBar
+from spider.app.table.stillchanges import StillChanges
 from spider.model.game import DEAL, IllegalAction, Move
 from spider.model.notation import format_position
 from spider.text.i18n import tr
@@ -707,17 +708,15 @@ def test_the_kept_resting_cards_stay_right_as_cards_set_off_and_land(play, monke
     """Cards setting off and landing in a deal, its undo and a run flying off and back
     are drawn into the kept layer of resting cards by their places alone: after every
     frame it holds what drawing the resting cards afresh gives."""
-    from spider.app.table.renderer import TableRenderer
-
     flights = 0
-    worked_out = TableRenderer._flight_changes
+    worked_out = StillChanges.flight_changes
 
     def counted(*args):
         nonlocal flights
         flights += 1
         return worked_out(*args)
 
-    monkeypatch.setattr(TableRenderer, "_flight_changes", counted)
+    monkeypatch.setattr(StillChanges, "flight_changes", counted)
 
     def every_frame(driver: EventDriver) -> None:
         for frame in range(200):
@@ -785,7 +784,7 @@ def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_lay
     driver = play(code="SP1-S2C-ABCDEFG", size=(900, 600))
     renderer, board = driver.table.renderer, driver.table.board
     top = board.stock[0]  # (the top pile: the cards a deal takes)
-    pile = renderer._resting_rect((top, top.pos, top.shown_up))
+    pile = StillChanges(driver.table.geometry).resting_rect((top, top.pos, top.shown_up))
     drawn: list[list[pygame.Rect] | None] = []
     driver.app.frame_observers.append(lambda frame: drawn.append(renderer._still_drawn))
     driver.key(pygame.K_d)
@@ -802,16 +801,14 @@ def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_lay
 
 def _lane_comparisons(monkeypatch) -> list[int]:
     """How many cards each lane-by-lane comparison of the kept layer looks at, from now on."""
-    from spider.app.table.renderer import TableRenderer
-
     compared: list[int] = []
-    worked_out = TableRenderer._lane_changes
+    worked_out = StillChanges._lane_changes
 
     def counted(self, was_shown, now_shown, *rest):
         compared.append(len(was_shown) + len(now_shown))
         return worked_out(self, was_shown, now_shown, *rest)
 
-    monkeypatch.setattr(TableRenderer, "_lane_changes", counted)
+    monkeypatch.setattr(StillChanges, "_lane_changes", counted)
     return compared
 
 
@@ -844,7 +841,7 @@ def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(
     driver = play(position=long_position())
     renderer, board = driver.table.renderer, driver.table.board
     ace = board.columns[9][-1]
-    place = renderer._resting_rect((ace, ace.pos, ace.shown_up))
+    place = StillChanges(driver.table.geometry).resting_rect((ace, ace.pos, ace.shown_up))
     driver.click(driver.column_point(9))
     driver.press(driver.column_point(9), 2)  # (the frame of the action)
     assert board.runs and renderer._still_drawn == [place]

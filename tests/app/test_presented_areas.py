@@ -17,7 +17,7 @@ import pytest
 
 from spider.app.loop import App, Frame
 from spider.app.table import rasteriser
-from spider.app.table import renderer as renderer_module
+from spider.app.table import shadows as shadows_module
 from spider.app.table.driver import EventDriver
 from tests.helpers import RUN_POSITION, cascading
 from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
@@ -230,8 +230,8 @@ def _drawn_with_whole_shadows(driver: EventDriver, monkeypatch: pytest.MonkeyPat
     renderer = driver.table.renderer
     drawn = driver.app.screen.copy()
     driver.table.draw(drawn)
-    monkeypatch.setattr(renderer_module, "opaque_parts", lambda size, radius: [])
-    renderer._pieces.clear()
+    monkeypatch.setattr(shadows_module, "opaque_parts", lambda size, radius: [])
+    renderer._shadows._pieces.clear()
     whole = driver.app.screen.copy()
     driver.table.draw(whole)
     return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(drawn, "RGB")
@@ -463,7 +463,7 @@ def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:
 def test_cards_kept_in_another_order_are_drawn_again_only_where_it_shows() -> None:
     """A card the still layer draws in another order than one it overlaps is drawn
     again; another order of cards apart, or under a pile's top card, changes nothing."""
-    from spider.app.table.renderer import _reordered
+    from spider.app.table.stillchanges import _reordered
 
     def card(name: str, x: float, y: float) -> tuple[str, tuple[float, float], bool]:
         return name, (x, y), True

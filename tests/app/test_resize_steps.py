@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer
+from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer, resizesteps
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.ui import text
@@ -45,8 +45,9 @@ def test_a_table_drawn_in_bands_after_a_resize_is_the_one_drawn_whole(
     the frame that shows it is the same, pixel for pixel, as a whole redraw."""
     driver = play(position=long_position())
     bands = []
-    step = renderer._Bands.step
-    monkeypatch.setattr(renderer._Bands, "step", lambda self: (bands.append(1), step(self))[1])
+    step = resizesteps.Bands.step
+    monkeypatch.setattr(resizesteps.Bands, "step",
+                        lambda self, *args: (bands.append(1), step(self, *args))[1])
     driver.resize(size)
     _passes(driver)
     assert len(bands) >= 3 and driver.app.size == size
@@ -127,7 +128,7 @@ def test_the_new_table_is_copied_into_the_window_in_steps_before_the_swap(
 def _halved(picture: pygame.Surface, work: int) -> pygame.Surface:
     """``picture`` halved as after a resize, in steps of ``work``."""
     half = pygame.Surface((picture.get_width() // 2, picture.get_height() // 2), 0, picture)
-    halving = renderer._Halving(picture, half)
+    halving = resizesteps.Halving(picture, half)
     while not halving.step(work):
         pass
     return half
@@ -141,7 +142,7 @@ def test_a_picture_halved_in_bands_is_the_one_halved_at_once(size, work) -> None
                                      size, "RGB")
     whole = _halved(picture, size[0] * size[1])
     half = pygame.Surface(whole.get_size(), 0, picture)
-    halving, steps = renderer._Halving(picture, half), 1
+    halving, steps = resizesteps.Halving(picture, half), 1
     while not halving.step(work):
         steps += 1
     rows = max(1, work // (2 * size[0]))  # of the half: twice as many of the old picture
@@ -257,8 +258,8 @@ def test_the_new_still_layers_cards_are_gathered_in_shares(play, monkeypatch) ->
     counts = [0]
     _passes(driver, lambda: counts.append(len(placed)))
     gathered = [after - before for before, after in pairwise(counts)]
-    assert sum(gathered) > 2 * renderer.PLACED_A_STEP
-    assert max(gathered) <= renderer.PLACED_A_STEP
+    assert sum(gathered) > 2 * resizesteps.PLACED_A_STEP
+    assert max(gathered) <= resizesteps.PLACED_A_STEP
 
 
 def test_a_resize_measures_the_bars_words_a_few_a_pass(play, monkeypatch) -> None:
@@ -284,15 +285,15 @@ def test_a_resize_measures_the_bars_words_a_few_a_pass(play, monkeypatch) -> Non
                           st.integers(20, 400), st.integers(20, 560)), max_size=120))
 def test_bands_cover_the_window_each_within_its_work(size, cards) -> None:
     rects = [pygame.Rect(card) for card in cards]
-    bands = renderer._bands(size, rects)[::-1]  # (taken from the end)
+    bands = resizesteps._bands(size, rects)[::-1]  # (taken from the end)
     width, height = size
     assert bands[0].top == 0 and bands[-1].bottom == height
-    budget = renderer.BAND_WORK * width * height
+    budget = resizesteps.BAND_WORK * width * height
     for band, after in pairwise(bands):
         assert band.bottom == after.top
     for band in bands:
         assert band.w == width
-        work = band.w * band.h + renderer.CARD_PIXEL * sum(
+        work = band.w * band.h + resizesteps.CARD_PIXEL * sum(
             rect.w * max(0, min(rect.bottom, band.bottom) - max(rect.top, band.top))
             for rect in rects)
         assert work <= budget or band.h == 1

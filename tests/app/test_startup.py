@@ -142,13 +142,13 @@ def test_the_first_frame_is_drawn_straight_into_the_window_as_the_layers_show_it
 def test_an_outline_drawn_by_its_parts_is_the_outline_drawn_whole(width: int) -> None:
     """The first frame's empty places are drawn but for their clear middles: the same
     picture; an outline whose middle is not clear (a highlight's fill) is drawn whole."""
-    from spider.app.table import renderer
+    from spider.app.table import staticlayer
     from spider.app.table.cardimages import OPAQUE_EDGE, _outline
 
     size, radius, line = (width, width * 7 // 5), max(2, round(width * 11 / 250)), width // 50
     edge, corner = line + OPAQUE_EDGE, radius + line + OPAQUE_EDGE
-    slot = _outline(size, radius, renderer.SLOT_LINE, max(1, line), None)
-    parts = renderer._drawn_parts(slot, edge, corner)
+    slot = _outline(size, radius, staticlayer.SLOT_LINE, max(1, line), None)
+    parts = staticlayer._drawn_parts(slot, edge, corner)
     assert sum(part.w * part.h for part in parts) < size[0] * size[1] / 2
     backdrop = pygame.Surface((width * 2, width * 2))
     backdrop.fill((20, 90, 40))
@@ -157,8 +157,8 @@ def test_an_outline_drawn_by_its_parts_is_the_outline_drawn_whole(width: int) ->
     whole.blit(slot, (3, 5))
     by_parts.blits([(slot, (3 + part.x, 5 + part.y), part) for part in parts])
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(by_parts, "RGB")
-    filled = _outline(size, radius, renderer.SLOT_LINE, max(1, line), (10, 20, 30, 40))
-    assert renderer._drawn_parts(filled, edge, corner) == [filled.get_rect()]
+    filled = _outline(size, radius, staticlayer.SLOT_LINE, max(1, line), (10, 20, 30, 40))
+    assert staticlayer._drawn_parts(filled, edge, corner) == [filled.get_rect()]
 
 
 def test_the_bar_drawn_straight_into_the_first_frame_is_kept_up_to_date_after_it() -> None:
@@ -181,7 +181,7 @@ def test_the_bar_drawn_straight_into_the_first_frame_is_kept_up_to_date_after_it
     app.frame_observers.append(frames.append)
     try:
         app.step()
-        assert frames[-1].whole and app.table.renderer._bar_image is None
+        assert frames[-1].whole and app.table.renderer.bar_picture.image is None
         app.spare(0.0)
         clock.sleep(1.0)
         app.step()

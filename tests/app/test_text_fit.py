@@ -164,12 +164,13 @@ def record_the_bar(app: App, recorder: Recorder, screen: Screen) -> None:
     renderer, bar = app.table.renderer, app.table.geometry.bar
     picture, buttons = (Screen((bar.w, bar.h), pygame.SRCALPHA) for _ in range(2))
     picture.recorder = buttons.recorder = recorder
-    renderer._bar_image, renderer._bar_key = picture, None  # drawn again, on this one
+    bar_picture = renderer.bar_picture
+    bar_picture.image, bar_picture.key = picture, None  # drawn again, on this one
     # The buttons are kept apart, for their last two looks (see there): the next look
     # is drawn on the older one.
     renderer._backdrop()
-    strip = renderer._bar_strip
-    renderer._looks = {("recording", strip): buttons, ("spare", strip): strip.copy()}
+    strip = bar_picture.strip
+    bar_picture._looks = {("recording", strip): buttons, ("spare", strip): strip.copy()}
     recorder.shown_on(picture, screen, (bar.x, bar.y))
     recorder.shown_on(buttons, screen, (bar.x, bar.y))
 

@@ -206,7 +206,7 @@ def test_the_demo_shows_its_banner_and_is_never_counted_in_a_real_window(
         mirror.click(entry.rect.center)
         mirror.app.run_frames(2)
         assert mirror.table.banner == tr("demo.banner")
-        banner = mirror.table.renderer._banner._surface
+        banner = mirror.table.renderer.messages.banner._surface
         assert banner is not None
         g = mirror.table.geometry
         area = banner.get_rect(center=(g.size[0] // 2, g.size[1] - g.pad * 2 - g.card_h // 2))

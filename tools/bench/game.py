@@ -202,7 +202,7 @@ def _make_app(size: tuple[int, int], *, code: str = FRESH_CODE, position: str | 
 
 def _shown_cards(app: App) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The card images the table drew in the last frame and where (what the floor blits)."""
-    from spider.app.table.renderer import turned
+    from spider.app.table.cardimages import turned
 
     table = app.table
     celebration = table.celebration
@@ -222,7 +222,7 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
     """The still-picture floor's parts: one kept picture of the composed table (the
     resting cards on the felt; in the cascade, its canvas) and the cards that move
     in this frame, where they are."""
-    from spider.app.table.renderer import turned
+    from spider.app.table.cardimages import turned
 
     table = app.table
     celebration = table.celebration

@@ -824,3 +824,13 @@ def _window_layout() -> pygame.Surface | None:
 def _alpha_masks() -> tuple[int, int, int, int]:
     """The pixel layout of a picture converted for the window with its alpha."""
     return pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()
+
+
+#: A card turning over narrows in this many steps of its width: every card shows the
+#: same few narrowed backs (made once), and each face a few pictures, not one a frame.
+TURN_STEPS = 32
+
+
+def turned(squash: float) -> float:
+    """``squash`` (a turning card's width, as a share) to the nearest of the steps."""
+    return 1.0 if squash >= 1.0 else max(1, round(squash * TURN_STEPS)) / TURN_STEPS

@@ -211,3 +211,8 @@ class TableGeometry:
     def run_slot(self, slot: int) -> tuple[int, int]:
         """Where completed run number ``slot`` (0 first) is shown."""
         return self.runs_box.x + min(slot, self.run_capacity - 1) * self.run_fan, self.runs_box.y
+
+
+def whole(point: tuple[float, float]) -> tuple[int, int]:
+    """``point`` to the nearest whole pixel."""
+    return round(point[0]), round(point[1])

@@ -75,7 +75,7 @@ class KeptBar(KeptPictures):
                  *map(tr, (*keys, "table.thinking", "table.score", "table.moves",
                            "table.time")))
         key = repr((geometry.size, (bar.x, bar.y, bar.w, bar.h), words, shows)).encode()
-        code = code_signature("hud.py", "renderer.py", "felt.py", "../ui/text.py",
+        code = code_signature("hud.py", "barpicture.py", "felt.py", "../ui/text.py",
                               "../../text/i18n.py")
         super().__init__("bar", (bar.w, bar.h), 1, b"\0".join((key, fonts_signature(), code)))
 

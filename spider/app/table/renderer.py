@@ -1,72 +1,56 @@
 """The table's picture: a static layer, a kept layer of resting cards, and what moves.
 
-The static layer (felt, the bar's backdrop, the outlines of empty places) is drawn
-when the window's size or the layout changes. The still layer adds every resting
-card (and cards waiting for their turn to fly) and is kept between frames: when
-cards start or stop moving only the places they leave or land on are drawn again.
-Flying and dragged cards, the hint mark, the bar (a kept picture, drawn again when
-what it shows changes) and the message are drawn over it. Frames by changes draw
-only the areas moving cards leave and enter, from the still layer. Just after a
-resize the last still layer stands in, stretched, while the new one is prepared
-between frames in steps of bounded work, its cards drawn in bands into a picture
-apart (:meth:`TableRenderer.spare`). The win cascade draws into
-the still layer's buffer and only its new steps each frame.
+The renderer composes the table's drawing jobs, each in a module of its own, and
+keeps the layers they draw into. The static layer (:mod:`.staticlayer`: felt, the
+bar's backdrop, the outlines of empty places) is drawn when the window's size or the
+layout changes. The still layer adds every resting card (and cards waiting for their
+turn to fly) and is kept between frames: when cards start or stop moving only the
+places they leave or land on are drawn again (:mod:`.stillchanges` finds them).
+Flying and dragged cards over their shadows (:mod:`.shadows`), the drop highlights
+and focus ring (:mod:`.marks`), the hint mark, the bar (:mod:`.barpicture`: a kept
+picture, drawn again where what it shows changes) and the banner or message
+(:mod:`.messages`) are drawn over it. Frames by changes draw only the areas moving
+cards leave and enter, from the still layer. Card pictures are made between frames
+(:mod:`.picturesteps`). Just after a resize the last still layer stands in,
+stretched, while the new one is prepared between frames in steps of bounded work,
+its cards drawn in bands into a picture apart (:mod:`.resizesteps`,
+:meth:`TableRenderer.spare`); window-sized pictures are kept between resizes
+(:mod:`.buffers`). The win cascade draws into the still layer's buffer and only its
+new steps each frame. When the game closes the still layer and the bar are kept for
+the next start.
 """
-
 from __future__ import annotations
 
-import itertools
-import mmap
-from bisect import bisect_left, bisect_right
-from collections.abc import Generator, Iterator, Sequence
-from functools import cache
-from itertools import accumulate
-from operator import ne
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.app.scenes import Cover, Scene, outside
-from spider.app.table.areas import copy_area
-from spider.app.table.cardimages import ALL_PICTURES, OPAQUE_EDGE, CardImages, opaque_parts
-from spider.app.table.controller import Command, disabled_buttons
-from spider.app.table.felt import cloth, keep_cloth, table_colour
-from spider.app.table.hud import Banner, ButtonLook, KeptBar, Piece, TopBar, draw_backdrop
+from spider.app.scenes import Cover, Scene
+from spider.app.table.areas import copy_area, joined
+from spider.app.table.barpicture import BarPicture
+from spider.app.table.buffers import Buffer
+from spider.app.table.cardimages import OPAQUE_EDGE, CardImages, turned
+from spider.app.table.felt import keep_cloth
+from spider.app.table.geometry import whole
+from spider.app.table.hud import TopBar
 from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
-from spider.app.table.keyboard import STOCK
+from spider.app.table.marks import draw_focus, drop_highlights
+from spider.app.table.messages import NO_MESSAGE, Messages
+from spider.app.table.picturesteps import PictureSteps
+from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
+from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
-from spider.model.cards import Card
+from spider.app.table.staticlayer import static_layer
+from spider.app.table.stillchanges import Resting, StillChanges, as_still, uncovered
 
 if TYPE_CHECKING:
     from spider.app.table.celebration import Celebration
     from spider.app.table.geometry import TableGeometry
     from spider.app.table.scene import TableScene
 
-HIGHLIGHT = (255, 214, 92)
-FOCUS = (120, 200, 255)
-SLOT_LINE = (255, 255, 255, 46)
-#: Pixels of card pictures put together in a frame, per pixel of the window (see
-#: :data:`~.cardimages.PICTURE_COST`): a picture costs some 3 ns a pixel, a still
-#: frame 0.2 ns a window's pixel, so this is 3 or 4 pictures, about a still frame.
-PICTURE_WORK = 0.1
-#: The work of one band of the still layer drawn after a resize, in pixels copied per
-#: pixel of the window (a card's pixel, blended, counts as two): under a still frame.
-BAND_WORK = 0.5
-#: The rows of the new still layer copied into the window in a step after those bands
-#: (not shown until the frame that swaps it in: see :class:`_Bands`), in pixels per
-#: pixel of the window. A copy between pictures of other widths costs about twice
-#: one between pictures laid out alike, as a still frame's is: this is about one.
-SHOWN_WORK = 0.5
-#: The resting cards whose pictures and places a step gathers for those bands (a few
-#: microseconds each: a long game's 104, gathered at once, took 0.3 ms).
-PLACED_A_STEP = 32
-#: The old picture's pixels read in a step halving it after a resize, per pixel of
-#: the window (a band of rows, its half's memory first written: under a still frame).
-HALVING_WORK = 0.125
 #: Seconds the game closing waits for the card set being kept (at 4K, tens of ms).
 KEEPING_WAIT = 2.0
-#: What a card's pixel costs to draw against a copied one.
-CARD_PIXEL = 2
 
 
 class TableRenderer:
@@ -74,7 +58,6 @@ class TableRenderer:
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
-        self._banner = Banner()
         self._images: CardImages | None = None
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
@@ -82,43 +65,36 @@ class TableRenderer:
         #: After a resize, the last still layer (at the old size) shown scaled until
         #: the new one can be drawn in one frame (see :meth:`_prepare_after_resize`).
         self.interim: pygame.Surface | None = None
-        #: The bar's layout (None just after a resize, until needed) and, meanwhile,
-        #: the one drawn stretched while the table is prepared.
-        self._bar: TopBar | None = None
-        self._old_bar: TopBar | None = None
+        #: The bar's picture (and its layout).
+        self.bar_picture = BarPicture(table, self._backdrop)
         self._background_work: Iterator[None] | None = None  # its steps, under way
-        #: After a resize: the steps making the bar's words, and the still layer's
-        #: bands, under way (see :meth:`_prepare_after_resize`).
-        self._bar_steps: Iterator[None] | None = None
-        self._still_bands: _Bands | None = None
+        #: After a resize: the still layer's bands, under way (see
+        #: :meth:`_prepare_after_resize`).
+        self._still_bands: Bands | None = None
         #: The old picture being halved to free the still layer's buffer, under way.
-        self._halving: _Halving | None = None
+        self._halving: Halving | None = None
         #: The next pass draws the whole window, the old picture stretched over it
         #: just after a resize or the new table once ready: work enough for a pass,
         #: its spare time is not taken.
         self._whole_pass = False
-        #: The resting cards (their key) and the pictures of those in view.
-        self._in_view: tuple[object, list[Card | None]] = (None, [])
-        self._unmade: list[Card | None] = []  # of those, the ones not yet found made
-        self._in_view_asked = True  # whether the thread was asked for them (a step)
-        #: What the resting cards' key was worked out from, and the key.
-        self._resting_seen: tuple[object, tuple[object, ...]] = (None, ())
-        #: Frames the table has drawn (see :class:`_Bands`), and the window holding the
+        #: The card pictures made between frames, in steps.
+        self.pictures = PictureSteps(self)
+        #: Frames the table has drawn (see :class:`.Bands`), and the window holding the
         #: new still layer below the bar, copied in spare time, for the frame that
         #: swaps it in (None: that frame copies it).
         self._frames = 0
         self._still_in_window: pygame.Surface | None = None
         #: The resting cards the still layer shows (None: it must be drawn whole).
-        self._still_key: list[_Resting] | None = None
+        self._still_key: list[Resting] | None = None
         self._still_base: tuple[object, ...] = ()
         #: The still layer's key (``_still_key``) when last kept, the board's arrangement
         #: then, and the sprites that could still set off or land, each as the layer
-        #: showed it (None: in flight); see :meth:`_flight_changes`.
-        self._flights: tuple[list[_Resting] | None, tuple[object, int],
-                             list[tuple[CardSprite, _Resting | None]]] = (None, (None, 0), [])
+        #: showed it (None: in flight); see :meth:`.StillChanges.flight_changes`.
+        self._flights: tuple[list[Resting] | None, tuple[object, int],
+                             list[tuple[CardSprite, Resting | None]]] = (None, (None, 0), [])
         #: The still layer's key and the board's arrangement whose flights are to be
         #: noted after the frame (see :meth:`_note_flights`), or None.
-        self._flights_due: tuple[list[_Resting], tuple[object, int]] | None = None
+        self._flights_due: tuple[list[Resting], tuple[object, int]] | None = None
         #: The places the last update of the still layer drew again (None: all of it).
         self._still_drawn: list[pygame.Rect] | None = None
         #: The places of the still layer drawn again in spare time, for the next frame
@@ -126,48 +102,24 @@ class TableRenderer:
         self._still_unshown: list[pygame.Rect] = []
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
-        #: The bar as shown (its strip of the static layer and what it shows), and what
-        #: it shows (see :meth:`_bar_picture`); the strip alone, kept with the static layer.
-        self._bar_image: pygame.Surface | None = None
-        self._bar_key: tuple[tuple[Any, ...], object, object] | None = None
-        self._bar_strip: pygame.Surface | None = None
-        #: The strip with the buttons drawn, by their look (the last two).
-        self._looks: dict[tuple[object, ...], pygame.Surface] = {}
-        #: How the buttons look, by what they show (see :meth:`_button_looks`).
-        self._looks_by_buttons: dict[tuple[object, ...], list[ButtonLook]] = {}
-        #: The words and figures on the bar's picture (see :meth:`TopBar.status_pieces`).
-        self._bar_pieces: list[Piece] = []
-        self._code: tuple[object, str] = (None, "")  # the deal code and its text
-        #: The parts of shadows drawn, by their sizes (see :meth:`_shadow_parts`).
-        self._pieces: dict[tuple[object, ...], list[tuple[int, int, pygame.Rect]]] = {}
-        #: The parts of a flying card's shadow by its width, for the pictures and size
-        #: they were drawn for (see :meth:`_card_shadow`).
-        self._card_shadows: tuple[tuple[object, ...], dict[int, list[_ShadowPart]]] = ((), {})
+        #: The shadows of lifted and flying cards.
+        self._shadows = Shadows(self)
         #: The board and its version when the still layer was last brought up to date.
         self._still_seen: tuple[object, int] | None = None
-        #: The places of the bar's picture drawn again since the window last showed it
-        #: (None: all of it; see :meth:`_bar_picture`).
-        self._bar_unshown: list[pygame.Rect] | None = None
-        #: The bar's picture as the window shows it while the bar's changes wait for
-        #: the next frame (see :meth:`_hold_bar`; whole redraws show it so too).
-        self._bar_held: pygame.Surface | None = None
-        self._bar_before = _Buffer()  # (what the window shows, once they are drawn)
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
-        #: The message as the window shows it (see :meth:`_message_state`).
-        self._message_shown: _Message = _NO_MESSAGE
+        #: The demo's banner and the message, and where the window shows the message.
+        self.messages = Messages(table)
         #: The geometry, the bar's place and the window below it (made once a size:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
             None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         # Kept between resizes (a 4K allocation page-faults for tens of ms); the third
-        # holds the old still layer halved after a resize (see _Halving).
-        self._background_buffer, self._still_buffer = _Buffer(), _Buffer()
-        self._halves = _Buffer(unwritten=True)
+        # holds the old still layer halved after a resize (see Halving).
+        self._background_buffer, self._still_buffer = Buffer(), Buffer()
+        self._halves = Buffer(unwritten=True)
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
-        #: The pictures of the cards in play are still to be wanted (see want_pictures).
-        self._pictures_due = False
 
     @property
     def geometry(self) -> TableGeometry:
@@ -195,12 +147,9 @@ class TableRenderer:
             # are made between frames (see spare), so the change does not stall a frame.
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
-        self._bar_steps = self._still_bands = self._still_in_window = None
+        self._still_bands = self._still_in_window = None
         self._whole_pass = later
-        if later:  # the bar is laid out again in spare time (fonts at a new size)
-            self._old_bar, self._bar = self._bar or self._old_bar, None
-        else:  # laid out when first needed (a start may show the kept bar instead)
-            self._bar = self._old_bar = None
+        self.bar_picture.restyle(later)
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
@@ -233,52 +182,21 @@ class TableRenderer:
     @property
     def bar(self) -> TopBar:
         """The bar's layout for the window (after a resize: made when first needed)."""
-        if self._bar is None:
-            self._bar = TopBar(self.geometry, hint=self.table.app.settings.hints)
-        return self._bar
+        return self.bar_picture.bar
 
     def _render_background(self) -> Iterator[None]:
-        """The static layer in its buffer (see :meth:`_static_layer`), and its strip
+        """The static layer in its buffer (see :func:`.static_layer`), and its strip
         under the bar, kept apart (the bar is drawn on a copy of it)."""
-        self.background = yield from self._static_layer(
-            self._background_buffer.get(self.geometry.size))
+        self.background = yield from static_layer(
+            self._background_buffer.get(self.geometry.size), self.geometry, self.images,
+            self.table.app.settings.table)
         bar = self.geometry.bar
-        self._bar_strip = self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy()
-        self._bar_key = None
-
-    def _static_layer(self, into: pygame.Surface,
-                      keep: bool = False) -> Generator[None, None, pygame.Surface]:
-        """The static layer drawn into ``into``, in steps of at most about what a still
-        frame takes: the cloth (kept by an earlier run, or its light, then its grain;
-        ``keep``: a cloth drawn afresh is kept for the next run); the bar's backdrop;
-        the outlines of empty places. Returns the picture (``into`` unless it does
-        not fit)."""
-        g = self.geometry
-        colour = table_colour(self.table.app.settings.table)
-        surface = yield from cloth(g.size, colour, into, keep)
-        yield
-        draw_backdrop(surface, g.bar)
-        yield
-        line = max(1, g.card_w // 50)
-        slot = self.images.outline(SLOT_LINE, line)
-        parts = _drawn_parts(slot, line + OPAQUE_EDGE, self.images.radius + line + OPAQUE_EDGE)
-        places = [*(g.column_slot(column)[:2] for column in range(g.columns)),
-                  g.run_slot(0)[:2], g.stock_pile(0, 1)[:2]]
-        surface.blits([(slot, (x + part.x, y + part.y), part) for x, y in places
-                       for part in parts], doreturn=False)
-        return surface
+        self.bar_picture.over(self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy())
 
     def want_pictures(self, later: bool = False) -> None:
-        """Have the pictures of the cards in play made soon (between frames), then the
-        rest of the set: a face turned up for the first time (dealt, uncovered) must
-        not be rasterised in the middle of its animation. ``later``: in a step of the
-        spare time (a resize's pass leaves it there: 158 cards looked up)."""
-        if later:
-            self._pictures_due = True
-            return
-        self._pictures_due = False
-        self.images.want([None, *(sprite.card for sprite in self.table.board.sprites()
-                                    if sprite.face_up), *ALL_PICTURES])
+        """Have the pictures of the cards in play made soon (see
+        :meth:`.PictureSteps.want`)."""
+        self.pictures.want(later)
 
     @property
     def pending(self) -> bool:
@@ -290,7 +208,7 @@ class TableRenderer:
         """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
         then the flights the frame's still layer can see are noted (see
         :meth:`_note_flights`)."""
-        self._release_bar()
+        self.bar_picture.release()
         changed = self._spare_steps(until, calm)
         changed = self._still_ahead() or changed
         self._note_flights()
@@ -331,32 +249,14 @@ class TableRenderer:
                 self._still_layer(self.table.board.layers()[0])
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
-        if self._pictures_due:
-            self.want_pictures()
-        self._ready_turning()
-        if self.images.pending and self._put_together(until):
+        if self.pictures.due:
+            self.pictures.want()
+        self.pictures.ready_turning()
+        if self.images.pending and self.pictures.put_together(until):
             if calm:
                 self._still_layer(self.table.board.layers()[0])
             return True
         return False
-
-    def _put_together(self, until: float) -> bool:
-        """Card pictures made by the thread put together, a share of the window's
-        pixels a frame (see :meth:`CardImages.work`)."""
-        width, height = self.geometry.size
-        return self.images.work(until, stop=pygame.event.peek, clock=self.table.app.clock,
-                                budget=round(width * height * PICTURE_WORK))
-
-    def _ready_turning(self) -> None:
-        """The narrowed pictures of cards turning over in the next frames, made now, in
-        the time left after a frame, not in the frame that shows them."""
-        board = self.table.board
-        images = self.images
-        for sprite in board.stepping():
-            for ahead in _AHEAD:
-                shown, squash = sprite.look_at(board.time + ahead)
-                if squash < 1.0:
-                    images.image(sprite.card, shown, turned(squash))
 
     def _prepare_after_resize(self, until: float, calm: bool) -> bool:
         """One step towards drawing the resized table in an ordinary frame, each of
@@ -365,62 +265,57 @@ class TableRenderer:
         their new size, or, once the pictures of the cards in view are made (by the
         background thread meanwhile), a band of the new still layer. Then the table is
         drawn again (True)."""
-        if self._pictures_due:  # (the pictures of the cards in play wanted: a step)
-            self.want_pictures()
+        pictures = self.pictures
+        if pictures.due:  # (the pictures of the cards in play wanted: a step)
+            pictures.want()
             return False
         if self.images.open_kept():  # (a file looked at: a step)
             return False
-        board = self.table.board
-        resting, _, _ = board.layers()
+        resting, _, _ = self.table.board.layers()
         width, height = self.geometry.size
-        # (The cards' key worked out only when they may have changed: 104 cards, a step.)
-        seen = (board, board.version, id(self.images), self.images.generation, (width, height))
-        if self._resting_seen[0] != seen:
-            self._resting_seen = seen, self._resting_key(resting)
-        key = self._resting_seen[1]
-        if self._in_view[0] != key:  # the pictures of the cards in view, first: a step
-            self._in_view = key, list(dict.fromkeys(
-                sprite.card if sprite.shown_up else None for sprite in _uncovered(resting)))
-            self.images.want_first(self._in_view[1])
-            self._unmade = list(self._in_view[1])
-            self._in_view_asked = False
+        key = pictures.resting_key(resting)
+        if pictures.in_view_step(key, resting):
             return False
-        if not self._in_view_asked:
-            # The thread asked for their parts: a step (17 sources, and the thread's
-            # share of the new size made; with the step choosing them, 2.8 still
-            # frames at 960x600).
-            self._in_view_asked = True
-            self.images.ask()
-            return False
-        self.images.ask()  # the thread makes them meanwhile
         interim = self.interim
-        if interim is not None and self._still_buffer.holds(interim):  # (see _Halving)
+        if interim is not None and self._still_buffer.holds(interim):  # (see Halving)
             halving = self._halving
             if halving is None or halving.source is not interim:
                 size = interim.get_width() // 2, interim.get_height() // 2
-                halving = self._halving = _Halving(interim, self._halves.get(size))
+                halving = self._halving = Halving(interim, self._halves.get(size))
             if halving.step(round(width * height * HALVING_WORK)):
                 self.interim, self._halving = halving.picture, None
             return False
         if self.background is None:
             self._backdrop_step()
             return False
-        if self._old_bar is not None:  # the bar's words at their new size
-            if next(self._bar_work(), True) is True:
-                self._old_bar = self._bar_steps = None
+        if self.bar_picture.old is not None:  # the bar's words at their new size
+            self.bar_picture.prepare_step()
             return False
-        if not self._in_view_made():
-            self._put_together(until)
+        if not pictures.in_view_made():
+            pictures.put_together(until)
             return False
-        if self._still_bands is None or self._still_bands.key != key:
-            self._still_bands = _Bands(self, resting, key)  # a step
+        bands = self._still_bands
+        if bands is None or bands.key != key:
+            backdrop = self._backdrop()
+            self._still_bands = Bands(resting, key, backdrop, self._still_buffer.get(
+                backdrop.get_size(), besides=self.interim), self._placed)  # a step
             return False
-        if not self._still_bands.step():
+        alone = self.table.app.scenes.visible == (self.table,)
+        if not bands.step(self._frames, self._bar_rects()[1] if alone else None):
             return False
-        self._still_in_window = self._still_bands.in_window()
-        self._still, self._still_bands = self._still_bands.commit(self), None
+        self._still_in_window = bands.in_window(self._frames)
+        self._still, self._still_bands = self._commit(bands), None
         self.interim, self._whole_pass = None, True
         return True
+
+    def _commit(self, bands: Bands) -> pygame.Surface:
+        """Make the whole picture of ``bands`` the still layer (as :meth:`_still_layer`
+        keeps it); return it."""
+        board = self.table.board
+        self._still_key, self._still_drawn = bands.resting, None
+        self._still_base = (id(self.images), self.images.generation, self.geometry.size)
+        self._still_seen = (board, board.version)
+        return bands.target
 
     # ----------------------------------------------------------- celebration
     def covered(self) -> None:
@@ -429,16 +324,6 @@ class TableRenderer:
         self._still_in_window = None
         if self._still_bands is not None:
             self._still_bands.frames = -2  # (its rows are not copied any more)
-
-    def _in_view_made(self) -> bool:
-        """Whether the pictures of the cards in view are made (see
-        :meth:`_prepare_after_resize`). Those found made leave the list, so a step
-        looks up only the rest (they are made in order: looking up all 43 of a long
-        game's, each step, took up to 40 us at 720p, 0.4 of a still frame)."""
-        unmade, made = self._unmade, self.images.made
-        while unmade and made(unmade[:1]):
-            del unmade[0]
-        return not unmade
 
     def start_celebration(self) -> Celebration:
         """The win cascade, drawing into the still layer's buffer; the static layer is
@@ -449,7 +334,7 @@ class TableRenderer:
 
         from spider.app.table.celebration import Celebration  # (after the first frame)
 
-        piles = [[(self.images.face(sprite.card), _whole(sprite.target)) for sprite in run]
+        piles = [[(self.images.face(sprite.card), whole(sprite.target)) for sprite in run]
                  for run in self.table.board.runs]
         canvas, self._still, self._still_key = self._still, None, None
         session = self.table.app.session
@@ -481,36 +366,13 @@ class TableRenderer:
         if next(self._background_work, True) is True:  # the last step is done
             self._background_work = None
 
-    def _bar_work(self) -> Iterator[None]:
-        """The steps measuring the bar's words and making its fonts and words at a new
-        size, one a step; the last two draw its buttons, then the bar."""
-        if self._bar_steps is None:
-            self._bar_steps = self._bar_preparing()
-        return self._bar_steps
-
-    def _bar_preparing(self) -> Iterator[None]:
-        if self._bar is None:
-            yield from TopBar.measuring(self.geometry, hint=self.table.app.settings.hints)
-        yield from self.bar.preparing(self._bar_state())
-        yield
-        if self._bar_strip is not None:  # the buttons (then kept), then the figures
-            self._buttons_drawn(self._bar_shows()[:_BUTTONS], self._bar_strip)
-            yield
-        self._bar_picture()
-
-    def _resting_key(self, resting: list[CardSprite]) -> tuple[object, ...]:
-        """What the still layer shows of ``resting``: the cards, places and faces, the
-        pictures and the size."""
-        return (tuple((sprite, sprite.pos, sprite.shown_up) for sprite in resting),
-                id(self.images), self.images.generation, self.geometry.size)
-
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         self._frames += 1
         in_window, self._still_in_window = self._still_in_window, None
         if surface is pygame.display.get_surface():
-            self._bar_held = None  # (a whole frame shows the bar as it is)
+            self.bar_picture.held = None  # (a whole frame shows the bar as it is)
             self._still_unshown = []  # (the window is drawn whole)
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface, in_window is surface):
@@ -524,93 +386,51 @@ class TableRenderer:
         else:
             composed = self._draw_cards(surface)
             table.hinting.draw(surface)
-        if self.interim is not None and self._old_bar is not None:
-            self._draw_old_bar(surface)
+        if self.interim is not None and self.bar_picture.old is not None:
+            self.bar_picture.draw_old(surface)
         elif composed:  # over its backdrop in the window: the bar's pictures come later
             bar = self.geometry.bar
-            place = surface.subsurface(bar.x, bar.y, bar.w, bar.h)
-            shows = self._bar_shows()
-            if not KeptBar(self.geometry, self._kept_bar_key(shows)).read_into(0, place):
-                self.bar.draw(place, **dict(zip(_BAR_FIELDS, shows, strict=True)))
-            self._bar_key = None
+            self.bar_picture.draw_into(surface.subsurface(bar.x, bar.y, bar.w, bar.h))
         else:
             bar = self.geometry.bar
-            surface.blit(self._bar_picture(), (bar.x, bar.y))
-        self._draw_messages(surface)
+            surface.blit(self.bar_picture.picture(), (bar.x, bar.y))
+        self.messages.draw(surface)
         if surface is not pygame.display.get_surface():
             # Drawn aside (a test, a picture): what the window shows is as it was (and
             # the bar's picture drawn again where it was, if it was, still unshown).
             self._moved, self._overlays = shown
         else:
-            self._bar_unshown = []
-            self._message_shown = self._message_state()
+            self.bar_picture.unshown = []
+            self.messages.shown = self.messages.state()
 
     def _draw_at_rest(self, surface: pygame.Surface, in_window: bool = False) -> bool:
         """The table at rest drawn whole, when it is: the still layer and the bar, with
         nothing over them (no card moving or in the hand, no mark, ring or message);
         False when it is not (nothing drawn). ``in_window``: the window holds the
-        still layer below the bar already (copied after a resize: see :class:`_Bands`)."""
+        still layer below the bar already (copied after a resize: see :class:`.Bands`)."""
         overlays = self._overlay_key()
         if (overlays != _AT_REST or self.interim is not None or self._still is None
                 or surface is not pygame.display.get_surface()):
             return False
         resting, flying, dragged = self.table.board.layers()
-        if flying or dragged or self._highlights():
+        if flying or dragged or drop_highlights(self.table, self.images):
             return False
-        self._overlays, self._moved, self._message_shown = overlays, [], _NO_MESSAGE
+        self._overlays, self._moved, self.messages.shown = overlays, [], NO_MESSAGE
         still = self._still_layer(resting)
         if not in_window or self._still_drawn != []:  # (drawn again in places since)
             self._blit_below_bar(surface, still)
-        surface.blit(self._bar_picture(), self._bar_rects()[0])
-        self._bar_unshown = []
+        surface.blit(self.bar_picture.picture(), self._bar_rects()[0])
+        self.bar_picture.unshown = []
         return True
-
-    def _message_state(self) -> _Message:
-        """The message as the window shows it once drawn now: its words, how opaque
-        and where (:data:`_NO_MESSAGE`: none)."""
-        toast = self.table.toast
-        placed = toast.placed(self.geometry)
-        return _NO_MESSAGE if placed is None else (toast.message, toast.alpha, placed[1])
-
-    def _message_changes(self) -> list[pygame.Rect]:
-        """Where the message differs from the one the window shows (it came, faded or
-        went): its place then and now; noted as shown."""
-        if self.table.toast.message is None and self._message_shown is _NO_MESSAGE:
-            return []  # (mostly: none, before or now)
-        now = self._message_state()
-        was, self._message_shown = self._message_shown, now
-        return [] if now == was else [place for _, _, place in (was, now) if place is not None]
-
-    def _draw_messages(self, surface: pygame.Surface) -> None:
-        """The demo's banner or the message over everything else."""
-        table = self.table
-        if table.banner is not None and not table.toast.visible:
-            self._banner.draw(surface, self.geometry, table.banner)
-        table.toast.draw(surface, self.geometry)
-
-    def _bar_shows(self) -> tuple[Any, ...]:
-        """Everything the bar shows as the eye sees it, the clock in whole seconds, in
-        the order of :data:`_BAR_FIELDS` (asked every frame: a tuple is quick to make
-        and to compare)."""
-        table = self.table
-        session, hinting, given = table.app.session, table.hinting, table.input
-        game, code = session.game, session.code
-        if code is not self._code[0]:
-            self._code = (code, str(code))
-        typed = given.keys.note
-        return (given.hovered, given.pressed, disabled_buttons(game),
-                _THINKING if hinting.thinking else _IDLE, game.score, game.moves,
-                int(session.elapsed), self._code[1], typed or hinting.status,
-                hinting.rechecking and not typed)
 
     def keep_for_next_start(self) -> None:
         """When the game closes: keep the still layer and the bar as a start from the
-        game as it is now shows them (see :meth:`_keep_table`, :meth:`_keep_bar`),
+        game as it is now shows them (see :meth:`_keep_table`, :meth:`.BarPicture.keep`),
         and the card set being kept written."""
         if self._images is not None:
             self._images.finish_keeping(KEEPING_WAIT)
         self._keep_table()
-        self._keep_bar()
+        self.bar_picture.keep()
 
     def _keep_table(self) -> None:
         """Keep the still layer for the next start (:class:`~.keptcards.KeptTable`),
@@ -636,155 +456,10 @@ class TableRenderer:
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
         key = repr((self._background_key, images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "felt.py", "hud.py", "cardimages.py")
+        code = code_signature("renderer.py", "staticlayer.py", "stillchanges.py",
+                              "resizesteps.py", "areas.py", "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
-
-    def _keep_bar(self) -> None:
-        """Keep the bar as a start from the game as it is now shows it (see
-        :class:`~.hud.KeptBar`): nothing hovered, pressed or under way, no note yet,
-        over its strip of the static layer (if it is drawn)."""
-        strip, bar = self._bar_strip, self.geometry.bar
-        if strip is None or strip.get_size() != (bar.w, bar.h):
-            return
-        session = self.table.app.session
-        game = session.game
-        shows: tuple[Any, ...] = (None, None, disabled_buttons(game), _IDLE, game.score,
-                                  game.moves, int(session.elapsed), str(session.code),
-                                  None, False)
-        kept = KeptBar(self.geometry, self._kept_bar_key(shows))
-        if not kept.complete:
-            picture = strip.copy()
-            self.bar.draw(picture, **dict(zip(_BAR_FIELDS, shows, strict=True)))
-            kept.write({0: picture})
-
-    def _kept_bar_key(self, shows: tuple[Any, ...]) -> tuple[object, ...]:
-        """What tells the kept bar showing ``shows`` apart (sets in a steady order)."""
-        settings = self.table.app.settings
-        return (table_colour(settings.table), settings.hints,
-                *(tuple(sorted(field)) if isinstance(field, frozenset) else field
-                  for field in shows))
-
-    def _bar_state(self) -> dict[str, Any]:
-        """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
-        return dict(zip(_BAR_FIELDS, self._bar_shows(), strict=True))
-
-    def _bar_picture(self) -> pygame.Surface:
-        """The bar as shown, drawn again only where what it shows changed (see
-        :meth:`_bar_changes`; all of it at first and for a new bar or size); the
-        places drawn are noted for the window (see :meth:`draw_changes`)."""
-        held = self._bar_held
-        if held is not None and self._bar_key is not None:
-            return held
-        return self._bar_drawn()
-
-    def _bar_drawn(self, shows: tuple[Any, ...] | None = None) -> pygame.Surface:
-        """The bar's picture brought up to what the bar shows (``shows``, if known: see
-        :meth:`_bar_shows`; see :meth:`_bar_picture`)."""
-        if shows is None:
-            shows = self._bar_shows()
-        key = (shows, self.bar, self._bar_strip)
-        picture, before = self._bar_image, self._bar_key
-        if key == before and picture is not None:
-            return picture
-        strip = self._bar_strip
-        if strip is None:
-            self._backdrop()
-            strip = self._bar_strip
-        assert strip is not None
-        drawn = self._buttons_drawn(shows[:_BUTTONS], strip)
-        pieces = self.bar.status_pieces(**dict(zip(_BAR_FIELDS[_BUTTONS:], shows[_BUTTONS:],
-                                                   strict=True)))
-        changed = (self._bar_changes(before[0], shows, pieces)
-                   if picture is not None and before is not None and before[1:] == key[1:]
-                   else None)
-        if changed is None:
-            if picture is None or picture.get_size() != strip.get_size():
-                picture = self._bar_image = drawn.copy()
-            else:
-                copy_area(picture, drawn, (0, 0), drawn.get_rect())
-            for piece, place in pieces:
-                picture.blit(piece, place)
-        else:
-            assert picture is not None
-            for area in changed:  # each over the buttons' picture, with what lies there
-                picture.set_clip(area)
-                copy_area(picture, drawn, area.topleft, area)
-                for piece, place in pieces:
-                    if place.colliderect(area):
-                        picture.blit(piece, place)
-            picture.set_clip(None)
-        unshown = self._bar_unshown
-        self._bar_unshown = None if changed is None or unshown is None else unshown + changed
-        self._bar_key, self._bar_pieces = key, pieces
-        return picture
-
-    def _buttons_drawn(self, buttons: tuple[Any, ...], strip: pygame.Surface) -> pygame.Surface:
-        """The bar's ``strip`` with the buttons as ``buttons`` (the first fields of
-        :meth:`_bar_shows`) show them."""
-        look = (*buttons, self.bar, strip)
-        drawn = self._looks.pop(look, None)
-        if drawn is None:
-            # The strip with the buttons, kept for the last two looks: most changes
-            # are the figures', and play goes back and forth between two looks (a
-            # move enables Undo, an undo Redo).
-            self._looks = {key: kept for key, kept in self._looks.items()
-                           if key[-1] is strip}  # (not those of another size)
-            drawn = self._looks.pop(next(iter(self._looks))) if len(self._looks) > 1 else None
-            if drawn is None:
-                drawn = strip.copy()
-            else:
-                copy_area(drawn, strip, (0, 0), strip.get_rect())
-            self.bar.draw_buttons(drawn, **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons,
-                                                       strict=True)))
-        self._looks[look] = drawn
-        return drawn
-
-    def _bar_changes(self, before: tuple[Any, ...], shows: tuple[Any, ...],
-                     pieces: list[Piece]) -> list[pygame.Rect]:
-        """Where the bar's picture of what ``before`` shows differs from the one of
-        ``shows`` (and its words and figures ``pieces``): the buttons whose look
-        changed, across the bar, and one place over every word and figure that changed
-        or moved, where it was and where it is (a figure a pixel wider moves those
-        centred with it; a note that comes or goes, all of them)."""
-        drawn = self._bar_pieces
-        places = ([place for (was, old), (now, new) in zip(drawn, pieces, strict=True)
-                   if was is not now or old != new for place in (old, new)]
-                  if len(drawn) == len(pieces) else [place for _, place in drawn + pieces])
-        changed = [places[0].unionall(places[1:])] if places else []
-        if before[:_BUTTONS] != shows[:_BUTTONS]:
-            looks = zip(self._button_looks(before[:_BUTTONS]),
-                        self._button_looks(shows[:_BUTTONS]), self.bar.buttons, strict=True)
-            height = self.geometry.bar.h
-            changed += [pygame.Rect(button.box.x, 0, button.box.w, height)
-                        for was, now, button in looks if was != now]
-        return changed
-
-    def _button_looks(self, buttons: tuple[Any, ...]) -> list[ButtonLook]:
-        """How each of the bar's buttons looks as ``buttons`` (the first fields of
-        :meth:`_bar_shows`) show them (kept: play goes back and forth between a few)."""
-        key = (*buttons, self.bar)
-        looks = self._looks_by_buttons.get(key)
-        if looks is None:
-            if len(self._looks_by_buttons) > 8:
-                self._looks_by_buttons.clear()
-            looks = self._looks_by_buttons[key] = self.bar.button_looks(
-                **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons, strict=True)))
-        return looks
-
-    def _draw_old_bar(self, surface: pygame.Surface) -> None:
-        """Just after a resize: the bar as it was, stretched like the table under it
-        (its words at the new size are made between frames)."""
-        old, new = self._old_bar, self.geometry.bar
-        assert old is not None
-        shows = self._bar_shows()
-        if self._bar_image is not None and self._bar_key == (shows, old, self._bar_strip):
-            strip = self._bar_image  # the bar as last shown says just that
-        else:
-            strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-            old.draw(strip, **dict(zip(_BAR_FIELDS, shows, strict=True)))
-            self._bar_key = None
-        surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
     def draw_changes(self, surface: pygame.Surface,
                      above: Sequence[Scene]) -> list[pygame.Rect] | None:
@@ -799,7 +474,7 @@ class TableRenderer:
         self._still_in_window = None
         celebration = table.controller.celebration
         if celebration is not None:
-            if self._message_changes():
+            if self.messages.changes():
                 return None  # (the cascade covers what it draws again simply)
             covers = [scene.cover() for scene in above]
             toast = table.toast.placed(self.geometry)
@@ -825,22 +500,22 @@ class TableRenderer:
             return None
         if self._still_unshown:
             landed, self._still_unshown = [*landed, *self._still_unshown], []
-        moved = self._moving_areas(flying, dragged, self._highlights())
-        areas = _joined([*self._moved, *(area for area, _ in moved), *landed,
-                         *self._message_changes()])
+        moved = self._moving_areas(flying, dragged, drop_highlights(self.table, self.images))
+        areas = joined([*self._moved, *(area for area, _ in moved), *landed,
+                         *self.messages.changes()])
         screen = surface.get_rect()
         areas = [area.clip(screen) for area in areas]
         areas = [area for area in areas if area.w and area.h]
         if sum(area.w * area.h for area in areas) * 2 > screen.w * screen.h:
             return None  # most of the window: drawing it whole is as quick
         bar_rect = self._bar_rects()[0]
-        picture = self._hold_bar(bar_rect.collidelist(areas) < 0)
+        picture = self.bar_picture.hold(bar_rect.collidelist(areas) < 0)
         # The bar (opaque, over the cards) is drawn whole when cards reach it, else
         # where its picture changed (the clock's second: the time alone).
-        unshown = self._bar_unshown
+        unshown = self.bar_picture.unshown
         bar_places = ([bar_rect.copy()] if unshown is None or bar_rect.collidelist(areas) >= 0
                       else [place.move(bar_rect.topleft) for place in unshown])
-        self._bar_unshown = []
+        self.bar_picture.unshown = []
         areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
         areas = [area for area in areas if area.w and area.h]
         assert self._still is not None
@@ -852,7 +527,7 @@ class TableRenderer:
             surface.blits([blit for place, blits in moved if place.colliderect(area)
                            for blit in blits], doreturn=False)
             if messages:  # (over the cards, where they lie in the area)
-                self._draw_messages(surface)
+                self.messages.draw(surface)
         surface.set_clip(None)
         self._moved, self._overlays = [area for area, _ in moved], overlays
         for place in bar_places:
@@ -860,35 +535,9 @@ class TableRenderer:
             areas.append(place)
             if messages:
                 surface.set_clip(place)
-                self._draw_messages(surface)
+                self.messages.draw(surface)
                 surface.set_clip(None)
         return areas
-
-    def _hold_bar(self, apart: bool) -> pygame.Surface:
-        """The bar's picture for this frame: with its changes drawn or, while cards move
-        and ``apart`` from it, as the window shows it, the changes drawn in the spare
-        time after the frame and shown in the next (an action's frame has work enough
-        without). A bar held in the last frame is shown now."""
-        held, self._bar_held = self._bar_held, None
-        if held is not None or not apart or not self.table.board.moving:
-            return self._bar_drawn()
-        shows = self._bar_shows()
-        key, picture = self._bar_key, self._bar_image
-        if (key is not None and picture is not None and key[0] != shows
-                and key[1:] == (self.bar, self._bar_strip)):
-            self._bar_held = picture
-            return picture
-        return self._bar_drawn(shows)
-
-    def _release_bar(self) -> None:
-        """The changes of a bar held in this frame (see :meth:`_hold_bar`) drawn into
-        its picture, the window's kept apart until the next frame shows them."""
-        held = self._bar_held
-        if held is not None and held is self._bar_image:
-            before = self._bar_held = self._bar_before.get(held.get_size())
-            copy_area(before, held, (0, 0), held.get_rect())
-            self._bar_drawn()
-            self.table.app.request_changes()
 
     def _overlay_key(self) -> tuple[object, ...]:
         """What the table shows over its cards that frames by changes do not place:
@@ -901,21 +550,21 @@ class TableRenderer:
 
     def _moving_areas(self, flying: list[CardSprite], dragged: list[CardSprite],
                       highlights: list[tuple[tuple[int, int], pygame.Surface]]
-                      ) -> list[tuple[pygame.Rect, list[_Blit]]]:
+                      ) -> list[tuple[pygame.Rect, list[Blit]]]:
         """Where this frame draws moving things, each with what is blitted there, in the
-        order drawn: each drop highlight (``highlights``, see :meth:`_highlights`),
+        order drawn: each drop highlight (``highlights``, see :func:`.drop_highlights`),
         every flying card over its shadow, the dragged group over its shadow."""
         g = self.geometry
-        areas: list[tuple[pygame.Rect, list[_Blit]]] = []
+        areas: list[tuple[pygame.Rect, list[Blit]]] = []
         for top_left, glow in highlights:
             lit = glow.get_rect(topleft=top_left)
             areas.append((lit, [(glow, lit)]))
         if flying:
-            left, top, right, bottom = self._shadow_reach(_FLYING)
+            left, top, right, bottom = self._shadows.reach(FLYING)
             width, height = g.card_w + left + right, g.card_h + top + bottom
             now, image = self.table.board.time, self.images.image
             card_w, card_h = g.card_w, g.card_h
-            shadows = self._card_shadows_kept()
+            shadows = self._shadows.card_shadows()
             for sprite in flying:  # (what _placed finds, with the shadow: every frame)
                 pos = px, py = sprite.pos
                 x, y = round(px), round(py)
@@ -927,32 +576,22 @@ class TableRenderer:
                 if pos != sprite.target and sprite.first_start <= now:
                     # Turning over, the shadow is narrower too, its middle kept.
                     narrow = max(1, round(card_w * share))
-                    parts = shadows.get(narrow) or self._card_shadow(narrow)
+                    parts = shadows.get(narrow) or self._shadows.card_shadow(narrow)
                     corner = place[0] if narrow == drawn else round(px + (card_w - narrow) / 2)
-                    blits: list[_Blit] = [(shadow, (corner + dx, y + dy, w, h), area)
+                    blits: list[Blit] = [(shadow, (corner + dx, y + dy, w, h), area)
                                           for shadow, dx, dy, w, h, area in parts]
                     blits.append((picture, place))
                 else:
                     blits = [(picture, place)]
                 areas.append((pygame.Rect(x - left, y - top, width, height), blits))
         if dragged:
-            left, top, right, bottom = self._shadow_reach(1.0)
+            left, top, right, bottom = self._shadows.reach(1.0)
             top_x, top_y = dragged[0].pos
             height = round(dragged[-1].pos[1] - top_y) + g.card_h
             areas.append((pygame.Rect(round(top_x) - left, round(top_y) - top,
                                       g.card_w + left + right, height + top + bottom),
-                          [*self._shadow_blits(dragged), *map(self._drawn, dragged)]))
+                          [*self._shadows.group_blits(dragged), *map(self._drawn, dragged)]))
         return areas
-
-    def _shadow_reach(self, lifted: float) -> tuple[int, int, int, int]:
-        """How far the shadow of a card ``lifted`` high (see :meth:`_shadow_blits`) can
-        reach past the card, left, up, right and down (a pixel more for rounding):
-        it lies a little right and down of the card."""
-        card_w = self.geometry.card_w
-        _, spread = self.images.shadow((card_w, self.geometry.card_h))
-        offset = max(1, round(card_w / 22 * lifted))
-        return (max(0, spread - offset) + 1, max(0, spread - 2 * offset) + 1,
-                spread + offset + 1, spread + 2 * offset + 1)
 
     def _draw_cards(self, surface: pygame.Surface) -> bool:
         """The cards and what is under them; whether the window was composed afresh
@@ -960,12 +599,12 @@ class TableRenderer:
         resting, flying, dragged = self.table.board.layers()
         composed = False
         shake = self.table.board.stock_shake()
-        highlights = self._highlights()
+        highlights = drop_highlights(self.table, self.images)
         moved = self._moving_areas(flying, dragged, highlights)
         if self.interim is not None and (flying or dragged or shake):
-            self.interim = self._old_bar = None  # play goes on: the real picture, now
+            self.interim = self.bar_picture.old = None  # play goes on: the real picture, now
         if self.interim is not None:
-            _scaled(self.interim, surface)
+            scaled(self.interim, surface)
         elif shake:
             shaking = {id(sprite) for sprite in self.table.board.stock}
             surface.blit(self._backdrop(), (0, 0))
@@ -984,7 +623,7 @@ class TableRenderer:
         lit = len(highlights)  # (drawn first, under the focus ring)
         surface.blits([blit for _, blits in moved[:lit] for blit in blits], doreturn=False)
         if self.table.input.keys.visible:
-            self._draw_focus(surface)
+            draw_focus(surface, self.table)
         surface.blits([blit for _, blits in moved[lit:] for blit in blits], doreturn=False)
         return composed
 
@@ -1012,9 +651,10 @@ class TableRenderer:
         self._layers_due = True
         if self._kept_table(resting).read_into(0, window):
             return
-        for _ in self._static_layer(window, keep=True):
+        for _ in static_layer(window, self.geometry, self.images, self.table.app.settings.table,
+                              keep=True):
             pass  # every step at once
-        top = _uncovered(resting)
+        top = uncovered(resting)
         window.blits(self._showing([sprite for sprite in resting if sprite in top]),
                      doreturn=False)
 
@@ -1072,15 +712,15 @@ class TableRenderer:
             self._still = None
             still = self._still = self._still_buffer.get(backdrop.get_size())
             self._still_key = None
-        changes = None
+        changes, differ = None, StillChanges(self.geometry)
         if base == self._still_base and self._still_key is not None:
-            changes = (self._flight_changes(flown, self._still_key, resting)
+            changes = (differ.flight_changes(board.time, flown, self._still_key, resting)
                        if kept_key is self._still_key and kept_arrangement == arranged
-                       else self._changed_regions(self._still_key, key, resting))
+                       else differ.changed_regions(self._still_key, key, resting))
         regions, landed = changes if changes is not None else (None, [])
         if regions is None:
             still.blit(backdrop, (0, 0))
-            top = _uncovered(resting)
+            top = uncovered(resting)
             for sprite in resting:
                 if sprite in top:
                     self._blit(still, sprite)
@@ -1089,7 +729,7 @@ class TableRenderer:
             left = min(region.left for region in regions) - w
             right = max(region.right for region in regions)
             near = [sprite for sprite in resting if left < sprite.pos[0] < right]
-            top = _uncovered(near)  # (the cards at one place are all near or none)
+            top = uncovered(near)  # (the cards at one place are all near or none)
             for region in regions:
                 still.set_clip(region)
                 copy_area(still, backdrop, region.topleft, region)
@@ -1100,7 +740,7 @@ class TableRenderer:
         for sprite, _, _ in landed:  # over everything where it lies
             self._blit(still, sprite)
         if regions is not None:
-            regions += [self._resting_rect(entry) for entry in landed]
+            regions += [differ.resting_rect(entry) for entry in landed]
         self._still_drawn = regions
         self._still_key, self._still_base = key, base
         self._flights_due = key, arranged
@@ -1111,182 +751,21 @@ class TableRenderer:
         changes, as the still layer last brought up to date shows them (its key and the
         arrangement then: ``_flights_due``): after the frame, in its spare time (the
         board does not move before the next). Until they are noted, the next update of
-        the layer compares all its cards (:meth:`_changed_regions`)."""
+        the layer compares all its cards (:meth:`.StillChanges.changed_regions`)."""
         if self._flights_due is None:
             return
         (key, arranged), self._flights_due = self._flights_due, None
         board = self.table.board
         now, dragged = board.time, board.dragging
-        self._flights = key, arranged, [(sprite, _as_still(sprite, now))
+        self._flights = key, arranged, [(sprite, as_still(sprite, now))
                                         for sprite in board.stepping() if sprite not in dragged]
-
-    def _flight_changes(self, flown: list[tuple[CardSprite, _Resting | None]],
-                        old: list[_Resting], resting: list[CardSprite]
-                        ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
-        """As :meth:`_changed_regions`, when the board's arrangement is as it was:
-        only the sprites ``flown`` (see :meth:`_note_flights`) can have set off (left
-        their place, unseen when the place shows the same: see :meth:`_same_at`) or
-        landed. A card landed lies over everything where it
-        is when no card drawn after it overlaps it and none other lies at its very
-        place."""
-        now = self.table.board.time
-        changed: set[_Resting] = set()
-        landed: list[_Resting] = []
-        for sprite, was in flown:
-            shown = _as_still(sprite, now)
-            if shown != was:
-                if was is not None and (
-                        shown is not None or not self._same_at(was, old, resting)):
-                    changed.add(was)
-                if shown is not None:
-                    changed.add(shown)
-                    if self._alone_on_top(shown, resting):
-                        landed.append(shown)
-        return self._regions(changed, landed) if changed else ([], [])
-
-    def _alone_on_top(self, entry: _Resting, resting: list[CardSprite]) -> bool:
-        """Whether the card of ``entry``, in ``resting``, is drawn after every card that
-        overlaps it and no other lies at its very place (it shows whole)."""
-        sprite, spot, _ = entry
-        place = resting.index(sprite)
-        return not any(other.pos == spot for other in resting[:place]) and not self._overlapped(
-            spot, [other.pos for other in resting[place + 1:]])
-
-    def _same_at(self, went: _Resting, old: list[_Resting],
-                 resting: list[CardSprite]) -> bool:
-        """Whether the still layer shows the same at the very place of ``went``, a card
-        of the resting cards ``old`` (as it shows them) that left it, for ``resting``:
-        it lay in a pile (the cards of one are drawn one after another), and the last
-        card there shows the same picture in both (a pile of backs, its top card gone)
-        and is drawn over every card that overlaps it (those under it are not drawn)."""
-        spot, face_up = went[1], went[2]
-        try:
-            index = old.index(went)
-        except ValueError:
-            return False
-        while index + 1 < len(old) and old[index + 1][1] == spot:
-            index += 1  # (to the last card there)
-        if old[index] is went and (index == 0 or old[index - 1][1] != spot):
-            return False  # alone at its place
-        places = [sprite.pos for sprite in resting]
-        if spot not in places:
-            return False
-        place = len(places) - 1 - places[::-1].index(spot)
-        top, was_top = resting[place], old[index][0]
-        return (top.shown_up == face_up and (not face_up or top.card == was_top.card)
-                and not self._overlapped(spot, places[place + 1:])
-                and not self._overlapped(spot, [entry[1] for entry in old[index + 1:]]))
-
-    def _overlapped(self, spot: tuple[float, float], places: list[tuple[float, float]]) -> bool:
-        """Whether a card at any of ``places`` overlaps one at ``spot``."""
-        x, y = spot
-        reach_x, reach_y = self.geometry.card_w + 3, self.geometry.card_h + 3  # (rounding)
-        return any(abs(other_x - x) < reach_x and abs(other_y - y) < reach_y
-                   for other_x, other_y in places)
-
-    def _changed_regions(self, old: list[_Resting], new: list[_Resting],
-                         resting: list[CardSprite]
-                         ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
-        """The places on the still layer that differ between two sets of resting cards
-        (``new``: the sprites ``resting``, merged where they touch), and the cards that
-        came to lie over everything where they are, apart from those places (a card
-        landing on a column: drawn over the picture as it is); or None when drawing it
-        whole is simpler. The places: where cards came or went, and where cards kept
-        are drawn in another order among the others (a card waiting for its turn to
-        move is drawn over the rest). The cards before the first difference and after
-        the last are drawn before and after all the others both times: they need no
-        thought. Of the others, cards overlap only within a lane (a column, the stock's
-        piles, the runs): lanes whose cards are as they were need no more thought; when
-        cards only went (a card setting off), their places alone."""
-        changed, landed = self._changed_cards(old, new, old, resting)
-        if not changed:
-            return [], []  # another order of cards that do not overlap: the same picture
-        return self._regions(changed, landed)
-
-    def _changed_cards(self, was_shown: list[_Resting], now_shown: list[_Resting],
-                       old: list[_Resting], resting: list[CardSprite]
-                       ) -> tuple[set[_Resting], list[_Resting]]:
-        """The cards that changed between ``was_shown`` and ``now_shown``, parts of the
-        resting cards ``old`` and ``resting`` that hold every difference, and of those
-        the cards that came to lie over everything where they are (see
-        :meth:`_changed_regions`): of the parts, the cards between the first difference
-        and the last, but those set aside (see :func:`_set_aside`), lane by lane (none
-        when they are one pile of backs: see :func:`_one_pile_of_backs`)."""
-        start = _same_run(was_shown, now_shown)
-        end = _same_end(was_shown, now_shown, min(len(was_shown), len(now_shown)) - start)
-        was_shown = was_shown[start:len(was_shown) - end]
-        now_shown = now_shown[start:len(now_shown) - end]
-        if not now_shown:  # the rest as they were
-            return set(was_shown), []
-        if was_shown and _one_pile_of_backs(was_shown + now_shown):
-            return set(), []  # (a deal: the stock's top cards wait to fly, the rest as it was)
-        aside = _set_aside(was_shown, now_shown, self.geometry.card_w + 2)
-        if aside:
-            return self._changed_cards(was_shown[aside:], now_shown[:-aside], old, resting)
-        return self._lane_changes(was_shown, now_shown, old, resting)
-
-    def _regions(self, changed: set[_Resting], landed: list[_Resting]
-                 ) -> tuple[list[pygame.Rect], list[_Resting]] | None:
-        """The places of the ``changed`` cards (merged where that is cheaper) but those
-        ``landed`` over everything where they are, unless a place overlaps them; or None
-        when drawing the still layer whole is simpler (see :meth:`_changed_regions`)."""
-        g = self.geometry
-        rects = _joined([self._resting_rect(entry) for entry in changed.difference(landed)])
-        if any(self._resting_rect(entry).collidelist(rects) >= 0 for entry in landed):
-            landed = []  # (drawn again with the rest of the place)
-            rects = _joined([self._resting_rect(entry) for entry in changed])
-        screen = pygame.Rect((0, 0), g.size)
-        rects = [rect.clip(screen) for rect in rects]
-        if sum(rect.w * rect.h for rect in rects) * 2 > g.size[0] * g.size[1]:
-            return None
-        return [rect for rect in rects if rect.w and rect.h], landed
-
-    def _lane_changes(self, was_shown: list[_Resting], now_shown: list[_Resting],
-                      old: list[_Resting], resting: list[CardSprite]
-                      ) -> tuple[set[_Resting], list[_Resting]]:
-        """The cards that changed between ``was_shown`` and ``now_shown`` (the parts of
-        ``old`` and the new resting cards that differ), lane by lane, but those at a
-        place some left that shows the same (see :meth:`_same_at`), and of those
-        changed the cards that came to lie over everything where they are (see
-        :meth:`_changed_regions`). The lanes are found from these parts alone: a lane
-        may come out split where cards of the others would join it, but cards in
-        lanes apart never overlap."""
-        g = self.geometry
-        size = (g.card_w + 2, g.card_h + 2)
-        lane = _lanes({entry[1][0] for entry in itertools.chain(was_shown, now_shown)},
-                      size[0])
-        before, after = _by_lane(was_shown, lane), _by_lane(now_shown, lane)
-        changed: set[_Resting] = set()
-        came: list[_Resting] = []  # (of those changed, the cards new where they are)
-        left: set[_Resting] = set()  # (the cards that left their places)
-        for number in before.keys() | after.keys():
-            was, now = before.get(number, []), after.get(number, [])
-            if was != now:
-                shown = set(was)
-                came.extend(entry for entry in now if entry not in shown)
-                changed.update(shown.symmetric_difference(now))
-                changed.update(_reordered(was, now, size))
-                left.update(shown.difference(now))
-        same = {entry[1] for entry in left if self._same_at(entry, old, resting)}
-        if same:
-            changed = {entry for entry in changed if entry[1] not in same}
-            came = [entry for entry in came if entry[1] not in same]
-        if not changed:
-            return changed, []
-        return changed, [entry for entry in came if self._alone_on_top(entry, resting)]
-
-    def _resting_rect(self, entry: _Resting) -> pygame.Rect:
-        """The place of a resting card on the still layer (a pixel wider all round)."""
-        x, y = entry[1]
-        return pygame.Rect(round(x) - 1, round(y) - 1, self.geometry.card_w + 2,
-                           self.geometry.card_h + 2)
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
         surface.blit(*self._drawn(sprite, dx))
 
     def _drawn(self, sprite: CardSprite,
                dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
-        """The card's picture as shown and its place as a rectangle (see :data:`_Blit`)."""
+        """The card's picture as shown and its place as a rectangle (see :data:`Blit`)."""
         image, (x, y) = self._placed(sprite, dx)
         return image, (x, y, *image.get_size())
 
@@ -1298,304 +777,11 @@ class TableRenderer:
         x += dx + (self.geometry.card_w - image.get_width()) / 2
         return image, (round(x), round(y))
 
-    def _highlights(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
-        """Where the columns that accept the group in the hand (dragged, or picked up
-        by keys) are lit, and the light."""
-        drag, keys = self.table.input.dragging, self.table.input.keys
-        accepting = (drag.accepting if drag is not None
-                     else keys.accepting if keys.held is not None else [])
-        if not accepting or not self.table.app.settings.placement_help:
-            return []
-        g = self.geometry
-        glow = self.images.outline((*HIGHLIGHT, 235), max(2, g.card_w // 36),
-                                   fill=(*HIGHLIGHT, 46))
-        places = []
-        for column in accepting:
-            cards = self.table.board.columns[column]
-            places.append(_whole(cards[-1].target) if cards else g.column_slot(column)[:2])
-        return [(place, glow) for place in places]
 
-    def _draw_focus(self, surface: pygame.Surface) -> None:
-        """The keyboard's focus ring around a column (or the stock) and, within it, a
-        frame around the selected cards."""
-        g, keys, board = self.geometry, self.table.input.keys, self.table.board
-        width = max(2, g.card_w // 30)
-        radius = max(4, g.card_w // 12)
-        if keys.focus == STOCK:
-            box = g.stock_box(self.table.game.deals_left)
-            if box is None:
-                return
-            ring = pygame.Rect(box.x, box.y, box.w, box.h).inflate(width * 4, width * 4)
-        else:
-            strip = g.column_strip(keys.focus)
-            ring = pygame.Rect(strip.x + width, strip.y + width // 2,
-                               strip.w - 2 * width, strip.h - width)
-        pygame.draw.rect(surface, FOCUS, ring, width, radius)
-        count = keys.selection() if keys.held is None else 0
-        cards = board.columns[keys.focus] if keys.focus != STOCK else []
-        if count and len(cards) >= count:
-            first, last = cards[-count].pos, cards[-1].pos
-            frame = pygame.Rect(round(first[0]), round(first[1]), g.card_w,
-                                round(last[1] - first[1]) + g.card_h)
-            pygame.draw.rect(surface, HIGHLIGHT, frame.inflate(width * 2, width * 2),
-                             width, radius)
-
-    def _card_shadows_kept(self) -> dict[int, list[_ShadowPart]]:
-        """The shadows of flying cards made so far, by their width (see
-        :meth:`_card_shadow`), for the pictures and size they were made for."""
-        g, images = self.geometry, self.images
-        base = (id(images), images.generation, g.card_w, g.card_h)
-        if self._card_shadows[0] != base:
-            self._card_shadows = (base, {})
-        return self._card_shadows[1]
-
-    def _card_shadow(self, width: int) -> list[_ShadowPart]:
-        """The shadow of one flying card ``width`` wide (narrower while turning over): the
-        parts to blit, each with how far right and down of the card's corner and its
-        size (see :meth:`_shadow_blits`); kept while the pictures stand."""
-        kept = self._card_shadows_kept()
-        parts = kept.get(width)
-        if parts is None:
-            g = self.geometry
-            shadow, spread = self.images.shadow((g.card_w, g.card_h))
-            offset = max(1, round(g.card_w / 22 * _FLYING))
-            x, y = offset - spread, offset * 2 - spread
-            parts = kept[width] = [
-                (shadow, x + dx, y + dy, area.w, area.h, area) for dx, dy, area
-                in self._shadow_parts(shadow.get_size(), width, g.card_h, spread, offset)]
-        return parts
-
-    def _shadow_blits(self, group: list[CardSprite], lifted: float = 1.0) -> list[_Blit]:
-        """A soft shadow under a lifted group, ``lifted`` high (1: held in the hand): the
-        parts of the flat one to blit, where."""
-        first, last = group[0], group[-1]
-        card_w = self.geometry.card_w
-        height = round(last.pos[1] - first.pos[1]) + self.geometry.card_h
-        width = max(1, round(card_w * turned(first.squash)))
-        shadow, spread = self.images.shadow((card_w, height))  # the flat one, kept
-        offset = max(1, round(card_w / 22 * lifted))
-        x = round(first.pos[0] + (card_w - width) / 2) - spread + offset
-        y = round(first.pos[1]) - spread + offset * 2
-        return [(shadow, (x + dx, y + dy, area.w, area.h), area) for dx, dy, area
-                in self._shadow_parts(shadow.get_size(), width, height, spread, offset)]
-
-    def _shadow_parts(self, size: tuple[int, int], width: int, height: int, spread: int,
-                      offset: int) -> list[tuple[int, int, pygame.Rect]]:
-        """What of the flat shadow of ``size`` is drawn where under cards ``width`` wide
-        (narrower while turning over) and ``height`` tall, ``offset`` right and twice that
-        down from it: (right, down, the part), around the larger of the cards' opaque
-        boxes (see :func:`~.cardimages.opaque_parts`): four pieces, not the eight around
-        both, the little of the other box they cover hidden by the cards drawn over
-        them. A narrower shadow is the flat one's two ends, closer together, with its
-        even middle between them (no narrowed copy made for every width)."""
-        key = (size, width, height, spread, offset, self.images.radius)
-        parts = self._pieces.get(key)
-        if parts is None:
-            if len(self._pieces) > 64:
-                self._pieces.clear()
-            full, tall = size
-            total = width + 2 * spread
-            columns = [(0, 0, full)]  # (left, from, wide) of the flat shadow's columns
-            if total < full:
-                end = min(2 * spread + self.images.radius, total // 2)
-                columns = [(0, 0, end), (total - end, full - end, end)]
-                if total > 2 * end:
-                    columns.append((end, end, total - 2 * end))
-            x, y = spread - offset, spread - offset * 2  # the cards' corner in the shadow
-            pieces = [pygame.Rect(0, 0, total, tall)]
-            boxes = opaque_parts((width, height), self.images.radius)
-            if boxes:
-                hole = max(boxes, key=lambda box: box.w * box.h).move(x, y)
-                pieces = outside(pieces[0], hole)
-            parts = []
-            for piece in pieces:
-                for left, source, wide in columns:
-                    start, stop = max(piece.left, left), min(piece.right, left + wide)
-                    if start < stop:
-                        parts.append((start, piece.y, pygame.Rect(source + start - left,
-                                                                  piece.y, stop - start,
-                                                                  piece.h)))
-            self._pieces[key] = parts
-        return parts
-
-
-#: The buttons whose work is under way: the Hint button while a hint is on its way, or none.
-_THINKING = frozenset((Command.HINT,))
-_IDLE: frozenset[Command] = frozenset()
-#: What the bar shows (see :meth:`TableRenderer._bar_shows`): first what its buttons
-#: show, then its figures and words.
-_BAR_FIELDS = ("hovered", "pressed", "disabled", "busy", "score", "moves", "seconds", "code",
-               "note", "note_faded")
-_BUTTONS = _BAR_FIELDS.index("score")
-#: How far ahead (board seconds) the pictures of turning cards are made: the next
-#: frame comes one to four of the loop's updates (1/120 s each) later.
-_AHEAD = (1 / 120, 2 / 120, 3 / 120, 4 / 120)
-#: How high a flying card is off the table, as a share of a group held in the hand
-#: (its shadow lies nearer to it).
-_FLYING = 0.5
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.
 _AT_REST = (*_NO_OVERLAYS, None, None)
-#: A message as the window shows it: its words, how opaque (0 to 255) and where.
-_Message = tuple[str | None, int, pygame.Rect | None]
-#: No message shown.
-_NO_MESSAGE: _Message = (None, 0, None)
-
-
-#: What to blit: a picture, its place as a rectangle, and (or the whole picture) the
-#: part of it. ``blits`` reads a place as a rectangle first: for a pair it fails,
-#: formatting an error, before reading the pair, which takes longer than the blit of
-#: a card's part.
-_Blit = (tuple[pygame.Surface, tuple[int, int, int, int] | pygame.Rect]
-         | tuple[pygame.Surface, tuple[int, int, int, int], pygame.Rect])
-#: A part of a flying card's shadow: the shadow, how far right and down of the card's
-#: corner it goes, its width and height, and the part.
-_ShadowPart = tuple[pygame.Surface, int, int, int, int, pygame.Rect]
-
-
-#: A resting card as the still layer shows it: its sprite (one card for good; hashed
-#: by identity), place and face shown.
-_Resting = tuple[CardSprite, tuple[float, float], bool]
-
-
-def _reordered(old: list[_Resting], new: list[_Resting],
-               size: tuple[int, int]) -> list[_Resting]:
-    """The cards in both ``old`` and ``new`` (of ``size`` at most) that the still layer
-    shows differently: on top of a pile in one and not the other, or drawn in another
-    order than a card they overlap. Of the cards on top (the others are not drawn),
-    those off a longest sequence kept in the same order (of two drawn the other way
-    round, one is off it) that overlap a card they changed places with. Drawing their
-    places again puts both right."""
-    before, after = set(old), set(new)
-    kept = [entry for entry in new if entry in before]
-    was_kept = [entry for entry in old if entry in after]
-    if kept == was_kept:
-        return []
-    top = {spot: sprite for sprite, spot, _ in kept}
-    was_top = {spot: sprite for sprite, spot, _ in was_kept}
-    moved, shown = [], []
-    for entry in kept:
-        sprite, spot = entry[0], entry[1]
-        on_top, was_on_top = top[spot] is sprite, was_top[spot] is sprite
-        if on_top != was_on_top:
-            moved.append(entry)
-        elif on_top:
-            shown.append(entry)
-    index = {entry[0]: number for number, entry in enumerate(old)}
-    order = [index[entry[0]] for entry in shown]
-    longest = _longest_rising(order)
-    if len(longest) == len(shown):
-        return moved
-    rects = [pygame.FRect(entry[1], size) for entry in shown]
-    for place, entry in enumerate(shown):
-        if place not in longest:
-            was = order[place]
-            if any((order[number] < was) != (number < place)
-                   for number in rects[place].collidelistall(rects)):
-                moved.append(entry)
-    return moved
-
-
-def _set_aside(was_shown: list[_Resting], now_shown: list[_Resting], width: int) -> int:
-    """How many cards begin ``was_shown`` and end ``now_shown`` alike (cards of an
-    action set waiting for their turn to move, drawn after all the others now), when
-    none of them lies in a lane (see :func:`_lanes`, of cards ``width`` wide) with any
-    of the others: drawn after them or before, they show the same. Else 0."""
-    if not was_shown:
-        return 0
-    try:  # (at most as many as there are in ``was_shown``: looked for from the end)
-        count = now_shown[::-1].index(was_shown[0], 0, len(was_shown)) + 1
-    except ValueError:
-        return 0
-    place = len(now_shown) - count
-    if was_shown[:count] != now_shown[place:]:
-        return 0
-    aside = {x for _, (x, _), _ in now_shown[place:]}
-    others = {x for _, (x, _), _ in itertools.chain(was_shown[count:], now_shown[:place])}
-    # In a lane with another card: nearer than a card's width to one (see _lanes).
-    return 0 if any(abs(x - other) < width for x in aside for other in others) else count
-
-
-def _one_pile_of_backs(entries: list[_Resting]) -> bool:
-    """Whether ``entries`` all lie face down at one place: in any order and number
-    (but none, before or after), the still layer shows there one back, the last drawn
-    (see :func:`_uncovered`)."""
-    spot = entries[0][1]
-    return all(place == spot and not face_up for _, place, face_up in entries)
-
-
-def _as_still(sprite: CardSprite, now: float) -> _Resting | None:
-    """The sprite as the still layer shows it at board time ``now`` (at rest, or
-    waiting for its turn to move); None in flight."""
-    steps = sprite.steps
-    return (sprite, sprite.pos, sprite.shown_up) if not steps or steps[0].start > now else None
-
-
-def _lanes(xs: set[float], width: int) -> dict[float, int]:
-    """Each of ``xs`` (the left edges of cards ``width`` wide) with the number of its
-    lane: edges nearer than ``width`` to the next are in the same one."""
-    lanes: dict[float, int] = {}
-    number, last = 0, None
-    for x in sorted(xs):
-        if last is not None and x - last >= width:
-            number += 1
-        lanes[x], last = number, x
-    return lanes
-
-
-def _same_run(first: list[_Resting], second: list[_Resting]) -> int:
-    """How many entries ``first`` and ``second`` begin with alike (compared a slice at
-    a time, found by halving; the first ``low`` are known alike, so each slice starts
-    there)."""
-    low, high = 0, min(len(first), len(second))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if first[low:middle] == second[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _same_end(first: list[_Resting], second: list[_Resting], most: int) -> int:
-    """How many entries ``first`` and ``second`` end with alike, ``most`` at most
-    (compared pair by pair in C from the ends, without copies: mostly the last differ)."""
-    pairs = map(ne, itertools.islice(reversed(first), most),
-                itertools.islice(reversed(second), most))
-    return next(itertools.compress(itertools.count(), pairs), most)
-
-
-def _by_lane(entries: list[_Resting], lane: dict[float, int]) -> dict[int, list[_Resting]]:
-    """``entries`` by the number of their lane (see :func:`_lanes`), in order."""
-    lanes: dict[int, list[_Resting]] = {}
-    for entry in entries:
-        number = lane[entry[1][0]]
-        if number in lanes:
-            lanes[number].append(entry)
-        else:
-            lanes[number] = [entry]
-    return lanes
-
-
-def _longest_rising(values: list[int]) -> set[int]:
-    """Where in ``values`` a longest rising sequence of them lies (patience sorting)."""
-    tails: list[int] = []  # the least last value of a rising sequence of each length
-    ends: list[int] = []  # and where it is
-    previous = [-1] * len(values)
-    for place, value in enumerate(values):
-        length = bisect_left(tails, value)
-        if length == len(tails):
-            tails.append(value)
-            ends.append(place)
-        else:
-            tails[length], ends[length] = value, place
-        previous[place] = ends[length - 1] if length else -1
-    longest, place = set(), ends[-1] if ends else -1
-    while place >= 0:
-        longest.add(place)
-        place = previous[place]
-    return longest
 
 
 def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
@@ -1611,254 +797,3 @@ def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.
              pygame.Rect(w - OPAQUE_EDGE, top, OPAQUE_EDGE, bottom - top),
              pygame.Rect(0, bottom, w, h - bottom)]
     return [area for area in areas if area.h > 0]
-
-
-@cache
-def _drawn_parts(outline: pygame.Surface, edge: int, corner: int) -> list[pygame.Rect]:
-    """The parts of a card-sized ``outline`` to blit: all but its clear middle (within
-    ``edge`` pixels of its sides and ``corner`` of its top and bottom), when that is
-    clear; else the whole picture."""
-    w, h = outline.get_size()
-    middle = pygame.Rect(edge, corner, w - 2 * edge, h - 2 * corner)
-    drawn = pygame.mask.from_surface(outline, 0)  # (pixels not wholly transparent)
-    if middle.w <= 0 or middle.h <= 0 or drawn.overlap_area(
-            pygame.mask.Mask(middle.size, fill=True), middle.topleft):
-        return [outline.get_rect()]
-    return [pygame.Rect(0, 0, w, corner), pygame.Rect(0, corner, edge, middle.h),
-            pygame.Rect(w - edge, corner, edge, middle.h), pygame.Rect(0, h - corner, w, corner)]
-
-
-def _uncovered(resting: list[CardSprite]) -> set[CardSprite]:
-    """The resting cards not hidden under another at exactly the same place (piles)."""
-    return set({sprite.pos: sprite for sprite in resting}.values())
-
-
-def _scaled(picture: pygame.Surface, into: pygame.Surface) -> None:
-    """``picture`` stretched over all of ``into`` (quickly: nearest pixel)."""
-    try:
-        pygame.transform.scale(picture, into.get_size(), into)
-    except ValueError:  # another pixel format
-        into.blit(pygame.transform.scale(picture, into.get_size()), (0, 0))
-
-
-def _unwritten(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
-    """A picture of ``size`` in ``like``'s pixel format, its memory taken from the
-    system as it is first written, a part at a time (a new Surface clears all of it
-    at once: 8 MB, a 4K window's half, are about 5 ms of page faults in one step)."""
-    pixels = mmap.mmap(-1, size[0] * size[1] * 4)  # (the picture keeps it)
-    picture = pygame.image.frombuffer(pixels, size, "BGRA")
-    if like.get_bytesize() != 4 or picture.get_masks()[:3] != like.get_masks()[:3]:
-        return pygame.Surface(size, 0, like)
-    picture.set_alpha(None)  # its fourth byte is no alpha, as in ``like``
-    return picture
-
-
-class _Halving:
-    """``source`` at half its size each way (stretched over the window, it looks the
-    same as the whole one but for fine detail; a quarter of the memory) drawn into
-    ``picture``, in bands of rows of bounded work, one a step."""
-
-    def __init__(self, source: pygame.Surface, picture: pygame.Surface) -> None:
-        self.source, self.picture = source, picture
-        self._done = 0  # rows of the picture made
-
-    def step(self, work: int) -> bool:
-        """Make the next rows, reading at most ``work`` of the source's pixels (a row
-        at least); whether the picture is whole. Each row is the source's row twice
-        its number, whatever the bands (the picture is the same however made)."""
-        picture, source = self.picture, self.source
-        width, height = picture.get_size()
-        top = self._done
-        bottom = min(height, top + max(1, work // (2 * source.get_width())))
-        rows = pygame.Rect(0, 2 * top, source.get_width(),
-                           min(source.get_height(), 2 * bottom) - 2 * top)
-        pygame.transform.scale(source.subsurface(rows), (width, bottom - top),
-                               picture.subsurface(0, top, width, bottom - top))
-        self._done = bottom
-        return bottom == height
-
-
-#: A card turning over narrows in this many steps of its width: every card shows the
-#: same few narrowed backs (made once), and each face a few pictures, not one a frame.
-TURN_STEPS = 32
-
-
-def turned(squash: float) -> float:
-    """``squash`` (a turning card's width, as a share) to the nearest of the steps."""
-    return 1.0 if squash >= 1.0 else max(1, round(squash * TURN_STEPS)) / TURN_STEPS
-
-
-def _whole(point: tuple[float, float]) -> tuple[int, int]:
-    return round(point[0]), round(point[1])
-
-
-def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``areas`` with two joined into one wherever that one costs no more to copy than
-    the two apart (see :data:`_ROW`); those left may overlap (each is drawn whole
-    within its clip, so a place drawn twice comes out the same)."""
-    merged: list[pygame.Rect] = []
-    costs: list[int] = []  # (of each)
-    for area in areas:
-        cost = area.h * (area.w + _ROW)
-        index = 0
-        while index < len(merged):
-            union = area.union(merged[index])
-            joined = union.h * (union.w + _ROW)
-            if joined <= cost + costs[index]:
-                area, cost = union, joined
-                del merged[index], costs[index]
-                index = 0  # the larger area may now take in one passed over
-            else:
-                index += 1
-        merged.append(area)
-        costs.append(cost)
-    return merged
-
-
-#: What copying a row of an area of the still layer costs beyond its pixels, in
-#: pixels (an area costs ``height * (width + _ROW)``): each row of a window-sized
-#: picture waits on memory. Measured at 720p (copies that avoid SDL's streaming
-#: stores, see :mod:`.areas`): a row alone costs about 50 pixels; in the deal's
-#: frames, joining with 160 copied up to a fifth fewer pixels than with 480 (areas
-#: of cards apart kept apart) and took a tenth less time.
-_ROW = 160
-
-
-class _Buffer:
-    """A window-sized picture kept between resizes: the biggest one made so far,
-    used through a part of it the size of the window (no new allocation, and no
-    page faults filling it, unless the window grows past it)."""
-
-    def __init__(self, unwritten: bool = False) -> None:
-        self._base: pygame.Surface | None = None
-        #: A new picture's memory is taken as it is first written (see :func:`_unwritten`).
-        self._unwritten = unwritten
-
-    def get(self, size: tuple[int, int], besides: pygame.Surface | None = None) -> pygame.Surface:
-        """A picture of ``size``; a new one when ``besides`` (shown meanwhile) is
-        drawn in the one kept."""
-        base = self._base
-        if (base is None or base.get_width() < size[0] or base.get_height() < size[1]
-                or (besides is not None and besides.get_abs_parent() is base)):
-            self._base = base = None  # let the old one go first
-            screen = pygame.display.get_surface()
-            base = self._base = (pygame.Surface(size) if screen is None
-                                 else _unwritten(size, screen) if self._unwritten
-                                 else pygame.Surface(size, 0, screen))
-        return base if base.get_size() == size else base.subsurface((0, 0, *size))
-
-    def holds(self, surface: pygame.Surface | None) -> bool:
-        """Whether ``surface`` is drawn in the picture kept here."""
-        return surface is not None and surface.get_abs_parent() is self._base
-
-    def release(self) -> None:
-        """Let the memory go (pictures taken from it keep it until they go too)."""
-        self._base = None
-
-
-
-class _Bands:
-    """The still layer drawn whole after a resize in horizontal bands of bounded work,
-    one a step, into a picture apart from the one standing in (the window never shows
-    a half-drawn table); the bands are found from how much card each row holds."""
-
-    def __init__(self, renderer: TableRenderer, resting: list[CardSprite],
-                 key: tuple[object, ...]) -> None:
-        self.key = key  # (see TableRenderer._resting_key)
-        self.renderer = renderer
-        self.resting = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
-        self.backdrop = renderer._backdrop()
-        size = self.backdrop.get_size()
-        self.target = renderer._still_buffer.get(size, besides=renderer.interim)
-        top = _uncovered(resting)
-        self.unplaced = [sprite for sprite in resting if sprite in top]  # (gathered in steps)
-        self.cards: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self.bands: list[pygame.Rect] | None = None  # (found after the cards)
-        #: The window's rows below the bar still to be copied from the layer, and the
-        #: table's frames when the first was (see :meth:`step`).
-        self.rows: list[pygame.Rect] | None = None
-        self.frames = -1
-
-    def step(self) -> bool:
-        """Gather the next ``PLACED_A_STEP`` cards' pictures and places, find where the
-        bands lie (the step after the last), draw the next band, or copy the next rows
-        of the whole layer into the window below the bar; whether it is all done.
-
-        The rows are copied while the table alone is shown, and shown by the frame
-        that swaps the layer in, which then copies nothing (alone in one frame, the
-        copy between pictures laid out apart took two to three still frames): every
-        frame drawn before it draws the old picture whole (``draw_changes`` draws
-        whole while it stands in), so the window never shows those rows before; and
-        after such a frame the rows are not copied any more, that frame copies them."""
-        if self.unplaced:
-            placing, self.unplaced = self.unplaced[:PLACED_A_STEP], self.unplaced[PLACED_A_STEP:]
-            self.cards += map(self.renderer._placed, placing)
-            return False
-        if self.bands is None:
-            self.bands = _bands(self.target.get_size(),
-                                [image.get_rect(topleft=place) for image, place in self.cards])
-            return False
-        if self.bands:
-            band, target = self.bands.pop(), self.target
-            target.set_clip(band)
-            target.blit(self.backdrop, band.topleft, band)
-            target.fblits([(image, place) for image, place in self.cards
-                           if place[1] < band.bottom and place[1] + image.get_height() > band.top])
-            target.set_clip(None)
-            return False
-        window, renderer = pygame.display.get_surface(), self.renderer
-        if (window is None or window.get_size() != self.target.get_size()
-                or renderer.table.app.scenes.visible != (renderer.table,)):
-            self.rows = []
-        elif self.rows is None:
-            below = renderer._bar_rects()[1]
-            height = max(1, round(SHOWN_WORK * window.get_height()))
-            self.rows = [pygame.Rect(0, top, below.w, min(height, below.bottom - top))
-                         for top in range(below.top, below.bottom, height)]
-            self.frames = renderer._frames
-        if window is None or not self.rows or self.frames != renderer._frames:
-            self.rows = []  # (a frame drew the window since: it copies the layer)
-            return True
-        rows = self.rows.pop(0)
-        window.blit(self.target, rows, rows)
-        return not self.rows
-
-    def in_window(self) -> pygame.Surface | None:
-        """The window, if it holds the whole layer below the bar (see :meth:`step`)."""
-        return (pygame.display.get_surface() if self.rows == [] and self.frames >= 0
-                and self.frames == self.renderer._frames else None)
-
-    def commit(self, renderer: TableRenderer) -> pygame.Surface:
-        """Make the whole picture the still layer (as :meth:`TableRenderer._still_layer`
-        keeps it); return it."""
-        board = renderer.table.board
-        renderer._still_key, renderer._still_drawn = self.resting, None
-        renderer._still_base = (id(renderer.images), renderer.images.generation,
-                                renderer.geometry.size)
-        renderer._still_seen = (board, board.version)
-        return self.target
-
-
-def _bands(size: tuple[int, int], cards: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Horizontal bands covering a window of ``size``, each (but a row alone) of at
-    most ``BAND_WORK`` of the window's pixels in work: its pixels, and those of the
-    ``cards`` in it (``CARD_PIXEL`` each). The lowest first (they are taken from the
-    end of the list)."""
-    width, height = size
-    change = [0] * (height + 1)  # of the cards' width, from each row to the next
-    for card in cards:
-        top, bottom = max(0, card.top), min(height, card.bottom)
-        if top < bottom:
-            change[top] += card.w
-            change[bottom] -= card.w
-    widths = accumulate(change[:height])  # of the cards in each row
-    done = list(accumulate(width + CARD_PIXEL * w for w in widths))  # the work to each row's end
-    budget = BAND_WORK * width * height
-    bands: list[pygame.Rect] = []
-    top = 0
-    while top < height:
-        bottom = max(top + 1, bisect_right(done, (done[top - 1] if top else 0) + budget))
-        bands.append(pygame.Rect(0, top, width, bottom - top))
-        top = bottom
-    bands.reverse()
-    return bands
