@@ -224,19 +224,12 @@ def settled_problems(app: App) -> list[str]:
 
 
 @contextlib.contextmanager
-def deterministic(source: random.Random, threaded_hints: bool = False) -> Iterator[None]:
-    """New deals from ``source``, no winnable-deal search thread and (unless
-    ``threaded_hints``) no hint thread, for repeatable storms."""
+def deterministic(threaded_hints: bool = False) -> Iterator[None]:
+    """No winnable-deal search thread and (unless ``threaded_hints``) no hint thread,
+    for repeatable storms (new deals come from the App's seeded ``deals``)."""
     import spider.app.dialogs.newgame as newgame
 
-    original = DealCode.__dict__["random"]
-
-    def seeded(cls: type[DealCode], layout: str = "SP", suits: int = 1, relaxed: bool = False,
-               rng: random.Random | None = None) -> DealCode:
-        return original.__func__(cls, layout, suits, relaxed, rng=source)
-
     finder = getattr(newgame, "winnable_finder", None)
-    DealCode.random = classmethod(seeded)  # type: ignore[assignment,method-assign]
     if finder is not None:
         newgame.winnable_finder = lambda: None  # type: ignore[attr-defined]
     # Hints and the demo answer on the loop's thread (in order); the solver's
@@ -252,7 +245,6 @@ def deterministic(source: random.Random, threaded_hints: bool = False) -> Iterat
     try:
         yield
     finally:
-        DealCode.random = original  # type: ignore[method-assign]
         if finder is not None:
             newgame.winnable_finder = finder  # type: ignore[attr-defined]
         for name, value in hinting.items():
@@ -260,16 +252,18 @@ def deterministic(source: random.Random, threaded_hints: bool = False) -> Iterat
 
 
 def launch(folder: Path, code: str | None = None, size: tuple[int, int] = (1024, 700),
-           clock: Clock | None = None, first: bool = False) -> App:
+           clock: Clock | None = None, first: bool = False,
+           deals: random.Random | None = None) -> App:
     """Start the game as a player does: read the saved files in ``folder``, build the App,
-    with dialogs, saving and sound. ``code``: the deal when nothing is saved."""
+    with dialogs, saving and sound. ``code``: the deal when nothing is saved; ``deals``:
+    what new deals are drawn from (None: the system's randomness, as for a player)."""
     from spider.data.persistence import load_saved
 
     saved = load_saved(folder)
     if saved.session is None and code is not None:
         saved.session = Session(DealCode.parse(code))
     return App(saved=saved, size=size, fullscreen=False if first else None,
-               clock=clock or ManualClock())
+               clock=clock or ManualClock(), deals=deals)
 
 
 class Fuzzer:
@@ -322,7 +316,7 @@ class Fuzzer:
         if self.rng.random() < self.near_wins:
             self.near_win()
         self.app = launch(self.folder, self.code if first else None, self.size, self.clock,
-                          first=first)
+                          first=first, deals=self.deals)
         self.figures.launches += 1
         original = self.app.on_game_event
 
@@ -624,7 +618,7 @@ class Fuzzer:
     def run(self, events: int, storm_size: int = 400) -> Figures:
         """Storms of about ``storm_size`` events until ``events`` were posted."""
         started = time.perf_counter()
-        with deterministic(self.deals, self.threaded_hints):
+        with deterministic(self.threaded_hints):
             try:
                 self.start()
                 while self.figures.events < events:

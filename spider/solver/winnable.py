@@ -32,10 +32,12 @@ def find_winnable_code(layout: str = "SP", suits: int = 1, relaxed: bool = False
                        nodes_per_try: int | None = None) -> DealCode:
     """A deal code the solver has won (with full knowledge) within ``seconds_per_try``
     (and ``nodes_per_try`` positions expanded, when given: the same code on any machine).
+    The shuffle numbers are drawn from ``rng`` (None: a fresh ``SystemRandom``, as new
+    games are; the game passes the App's ``deals``, which tests seed).
 
     Raises ``TimeoutError`` after ``tries`` failed draws or when cancelled.
     """
-    rng = rng or random.Random()
+    rng = rng or random.SystemRandom()
     for _ in range(tries):
         if cancel is not None and cancel.is_set():
             break

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -18,6 +19,7 @@ from spider.app.ui.widgets import Segments
 from spider.data.history import LIMIT, GameRecord, load_history
 from spider.data.storage import data_dir
 from spider.model.game import Move
+from spider.solver.search import Solution
 from spider.solver.state import Position
 from spider.text.i18n import tr
 from tests.app.test_dialogs import button, widgets
@@ -126,6 +128,39 @@ def test_a_search_on_its_thread_can_be_cancelled(play: Play,
     assert scene.result is None and scene.run.thread is not None
     driver.key(pygame.K_ESCAPE)                                     # Esc cancels
     assert isinstance(driver.app.scenes.top, TableScene) and scene.run.cancel.is_set()
+    scene.run.thread.join(60)
+    assert not scene.run.thread.is_alive()
+
+
+def test_the_progress_bar_moves_with_the_apps_clock(play: Play,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search under way is timed on the App's clock (here a manual one): the bar
+    fills, and is drawn again, as that clock passes, however fast the machine is."""
+    from spider.app.dialogs import analysis
+
+    searched = analysis.search_position
+
+    def held(position: Position, seconds: float, nodes: int | None = None,
+             cancel: threading.Event | None = None) -> Solution:
+        assert cancel is not None
+        cancel.wait(60)  # the first search runs until the panel is cancelled
+        return searched(position, seconds, nodes, cancel)
+
+    monkeypatch.setattr(analysis, "search_position", held)
+    monkeypatch.setattr(AnalysisScene, "threaded", True)
+    monkeypatch.setattr(AnalysisScene, "seconds", 8.0)
+    driver = play(position=STUCK)
+    app = driver.app
+    scene = open_analysis(driver)
+    assert scene.result is None and scene.run.thread is not None
+    before = scene.run.fraction
+    app.clock.sleep(2.0)                                            # a quarter of 8 s
+    assert scene.run.fraction == pytest.approx(before + 0.25) and before < 0.5
+    drawn: list[bool] = []
+    app.frame_observers.append(lambda frame: drawn.append(bool(frame.areas)))
+    app.run_frames(60, dt=1 / 60)                                   # one second: ten draws
+    assert 9 <= sum(drawn) <= 11
+    driver.key(pygame.K_ESCAPE)
     scene.run.thread.join(60)
     assert not scene.run.thread.is_alive()
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import random
+
 import pygame
 import pytest
 
@@ -492,6 +495,11 @@ def test_every_dialog_fits_its_window(size: tuple[int, int]) -> None:
 
 
 # ---------------------------------------------------------- winnable deals
+#: Positions each try of the winnable-deal search may expand in tests (the same deal on
+#: any machine).
+WINNABLE_NODES = 60_000
+
+
 def _wait_for_worker(app: App) -> None:
     """Until the background worker has nothing queued or running."""
     assert app.worker.wait_idle(5)
@@ -505,7 +513,7 @@ def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.Monkey
     release = threading.Event()
     asked: list[dict] = []
 
-    def find_winnable_code(layout: str, suits: int, relaxed: bool,
+    def find_winnable_code(layout: str, suits: int, relaxed: bool, rng: random.Random,
                            cancel: threading.Event) -> DealCode:
         asked.append({"layout": layout, "suits": suits, "relaxed": relaxed})
         release.wait(5)
@@ -536,12 +544,36 @@ def test_winnable_deals_are_searched_without_freezing(monkeypatch: pytest.Monkey
     app.close()
 
 
+def test_a_winnable_search_draws_from_the_apps_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search draws its shuffles from the App's ``deals`` (seeded here), so the same
+    deal comes at every run; each try is bounded by work, not seconds."""
+    from spider.app.dialogs import newgame
+    from spider.solver.winnable import find_winnable_code
+
+    by_work = functools.partial(find_winnable_code, seconds_per_try=600.0,
+                                nodes_per_try=WINNABLE_NODES)
+    monkeypatch.setattr(newgame, "winnable_finder", lambda: by_work)
+    app = launch(winnable_only=True)
+    app.open_new_game_dialog()
+    scene = app.scenes.top
+    EventDriver(app).key(pygame.K_RETURN)  # the search on the worker, waited for
+    for _ in range(200):
+        if not scene.searching:
+            break
+        app.run_frames(1)
+    assert app.session.code == find_winnable_code("SP", 1, False, rng=seeded_deals(),
+                                                  seconds_per_try=600.0,
+                                                  nodes_per_try=WINNABLE_NODES)
+    app.close()
+
+
 def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
     from spider.app.dialogs import newgame
 
-    def never(layout: str, suits: int, relaxed: bool, cancel: threading.Event) -> DealCode:
+    def never(layout: str, suits: int, relaxed: bool, rng: random.Random,
+              cancel: threading.Event) -> DealCode:
         cancel.wait(5)
         raise TimeoutError("cancelled")
 

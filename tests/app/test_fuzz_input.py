@@ -50,6 +50,17 @@ def test_a_storm_is_reproducible_from_its_seed(tmp_path: Path) -> None:
                                                             second.figures.games)
 
 
+def test_a_storms_new_deals_come_from_its_seed(tmp_path: Path) -> None:
+    """The App draws New game's deals from the fuzzer's seeded source (the model's
+    shuffle is left as the game has it)."""
+    fuzzer = Fuzzer(5, tmp_path)
+    app = fuzzer.start()
+    try:
+        assert app.deals is fuzzer.deals
+    finally:
+        fuzzer.close()
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SPIDER_FUZZ_EVENTS"),
                     reason="the long storm runs on demand: SPIDER_FUZZ_EVENTS=1000000")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import threading
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -104,20 +104,22 @@ def verdict_text(result: Analysis) -> tuple[str, str]:
 # -------------------------------------------------------------------- search
 class AnalysisRun:
     """The analysis of a snapshot on a thread of its own (at once when not ``threaded``),
-    with its progress, its answer and a cancel."""
+    with its progress, its answer and a cancel. ``now`` reads the clock the progress is
+    timed on (the App's: a manual one in tests, where the bar moves only as it is told)."""
 
-    def __init__(self, snapshot: Snapshot, seconds: float, nodes: int | None = None,
-                 threaded: bool = True) -> None:
+    def __init__(self, snapshot: Snapshot, seconds: float, now: Callable[[], float],
+                 nodes: int | None = None, threaded: bool = True) -> None:
         self.cancel = threading.Event()
         self.searches, self.expected = 0, 1
         self.result: Analysis | None = None
-        self._search_began = time.monotonic()
+        self._now = now
+        self._search_began = now()
         self.seconds = seconds
         start = Position.from_game(snapshot.start)
 
         def progress(done: int, expected: int) -> None:
             self.searches, self.expected = done, expected
-            self._search_began = time.monotonic()
+            self._search_began = now()
 
         def work() -> None:
             self.result = analyse(
@@ -137,7 +139,7 @@ class AnalysisRun:
         """How far the search has come, 0 to 1 (the search under way counted by its time)."""
         if self.result is not None:
             return 1.0
-        current = min(0.9, (time.monotonic() - self._search_began) / self.seconds)
+        current = min(0.9, (self._now() - self._search_began) / self.seconds)
         return min(0.98, (self.searches + current) / max(1, self.expected))
 
     def stop(self) -> None:
@@ -178,8 +180,9 @@ class AnalysisScene(Dialog):
         self.snapshot = Snapshot.of(session or app.session)
         self._clock = app.session.elapsed  # the game's clock stops while it is analysed
         self.result: Analysis | None = None
-        self.run = AnalysisRun(self.snapshot, self.seconds, self.nodes, self.threaded)
-        self._shown = 0.0  # when the progress was last drawn
+        self.run = AnalysisRun(self.snapshot, self.seconds, app.clock.now, self.nodes,
+                               self.threaded)
+        self._shown = app.clock.now()  # when the progress was last drawn (as it opens)
         self._take()
 
     def _take(self) -> None:
@@ -234,7 +237,7 @@ class AnalysisScene(Dialog):
         self.app.session.elapsed = self._clock
         if self.result is None:
             self._take()
-            now = time.monotonic()
+            now = self.app.clock.now()
             if now - self._shown >= POLL:  # the bar moves a few times a second, no more
                 self._shown = now
                 self.app.request_redraw()

@@ -38,8 +38,8 @@ def statistics_of(app: Host) -> Statistics:
 
 def winnable_finder() -> Callable[..., DealCode] | None:
     """How New game finds a deal the solver has won: called as ``finder(layout=...,
-    suits=..., relaxed=..., cancel=event)`` on a thread, returning a DealCode. Tests put
-    a stand-in here, or None to hide the "Winnable deals only" switch."""
+    suits=..., relaxed=..., rng=app.deals, cancel=event)`` on a thread, returning a
+    DealCode. Tests put a stand-in here, or None to hide the "Winnable deals only" switch."""
     from spider.solver.winnable import find_winnable_code  # when New game first asks
 
     return find_winnable_code

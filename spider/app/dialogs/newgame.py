@@ -181,9 +181,10 @@ class NewGameScene(Dialog):
         finder = self.finder
         assert finder is not None
         layout, suits, relaxed = self.layout, self.suits, self.relaxed and self.suits != 1
+        deals = self.app.deals
 
         def work(cancel: threading.Event) -> DealCode:
-            found = finder(layout=layout, suits=suits, relaxed=relaxed, cancel=cancel)
+            found = finder(layout=layout, suits=suits, relaxed=relaxed, rng=deals, cancel=cancel)
             return found if isinstance(found, DealCode) else DealCode.parse(str(found))
 
         self._search = Job(SEARCH, 0, work)
