@@ -14,7 +14,7 @@ for the next start (:class:`~.hud.KeptBar`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,6 +37,12 @@ _IDLE: frozenset[Command] = frozenset()
 _BAR_FIELDS = ("hovered", "pressed", "disabled", "busy", "score", "moves", "seconds", "code",
                "note", "note_faded")
 _BUTTONS = _BAR_FIELDS.index("score")
+_BUTTON_FIELDS, _STATUS_FIELDS = _BAR_FIELDS[:_BUTTONS], _BAR_FIELDS[_BUTTONS:]
+
+
+def _named(shows: Sequence[Any], names: tuple[str, ...] = _BAR_FIELDS) -> dict[str, Any]:
+    """``shows`` (what the bar shows, or a part of it) by ``names``."""
+    return dict(zip(names, shows, strict=True))
 
 
 class BarPicture:
@@ -108,7 +114,7 @@ class BarPicture:
         the bar kept by the last run, when it shows the same), its picture made later."""
         shows = self.shows()
         if not KeptBar(self.geometry, self.kept_key(shows)).read_into(0, place):
-            self.bar.draw(place, **dict(zip(_BAR_FIELDS, shows, strict=True)))
+            self.bar.draw(place, **_named(shows))
         self.key = None
 
     def _work(self) -> Iterator[None]:
@@ -158,7 +164,7 @@ class BarPicture:
         kept = KeptBar(self.geometry, self.kept_key(shows))
         if not kept.complete:
             picture = strip.copy()
-            self.bar.draw(picture, **dict(zip(_BAR_FIELDS, shows, strict=True)))
+            self.bar.draw(picture, **_named(shows))
             kept.write({0: picture})
 
     def kept_key(self, shows: tuple[Any, ...]) -> tuple[object, ...]:
@@ -170,7 +176,7 @@ class BarPicture:
 
     def _state(self) -> dict[str, Any]:
         """What the bar shows by name (what :meth:`TopBar.draw` is given)."""
-        return dict(zip(_BAR_FIELDS, self.shows(), strict=True))
+        return _named(self.shows())
 
     def picture(self) -> pygame.Surface:
         """The bar as shown, drawn again only where what it shows changed (see
@@ -196,8 +202,7 @@ class BarPicture:
             strip = self.strip
         assert strip is not None
         drawn = self._buttons_drawn(shows[:_BUTTONS], strip)
-        pieces = self.bar.status_pieces(**dict(zip(_BAR_FIELDS[_BUTTONS:], shows[_BUTTONS:],
-                                                   strict=True)))
+        pieces = self.bar.status_pieces(**_named(shows[_BUTTONS:], _STATUS_FIELDS))
         changed = (self._changes(before[0], shows, pieces)
                    if picture is not None and before is not None and before[1:] == key[1:]
                    else None)
@@ -238,8 +243,7 @@ class BarPicture:
                 drawn = strip.copy()
             else:
                 copy_area(drawn, strip, (0, 0), strip.get_rect())
-            self.bar.draw_buttons(drawn, **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons,
-                                                       strict=True)))
+            self.bar.draw_buttons(drawn, **_named(buttons, _BUTTON_FIELDS))
         self._looks[look] = drawn
         return drawn
 
@@ -272,7 +276,7 @@ class BarPicture:
             if len(self._looks_by_buttons) > 8:
                 self._looks_by_buttons.clear()
             looks = self._looks_by_buttons[key] = self.bar.button_looks(
-                **dict(zip(_BAR_FIELDS[:_BUTTONS], buttons, strict=True)))
+                **_named(buttons, _BUTTON_FIELDS))
         return looks
 
     def draw_old(self, surface: pygame.Surface) -> None:
@@ -285,7 +289,7 @@ class BarPicture:
             strip = self.image  # the bar as last shown says just that
         else:
             strip = pygame.Surface((old.geometry.bar.w, old.geometry.bar.h), pygame.SRCALPHA)
-            old.draw(strip, **dict(zip(_BAR_FIELDS, shows, strict=True)))
+            old.draw(strip, **_named(shows))
             self.key = None
         surface.blit(pygame.transform.scale(strip, (new.w, new.h)), (new.x, new.y))
 
