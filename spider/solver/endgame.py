@@ -9,13 +9,14 @@ going to the look-ahead's order, so among actions that win alike the one that tu
 cards (and so learns most) comes first. A candidate stops being checked once it
 cannot beat the best so far, and the check ends once one candidate is left or the
 hint's budget is spent. The work is counted in positions expanded, so the answer
-is the same on any machine.
+is the same on any machine. For the demo a world counts as won only by a line it can
+play: one that does not go back to a position it has passed through (it never does).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from spider.solver.search import Searcher
 from spider.solver.state import DOWN, Columns, Position, Step
@@ -27,6 +28,8 @@ NODES = 1000
 #: Positions expanded, at most, solving the worlds of one hint: worlds that cannot be
 #: won (each spends :data:`NODES`) end the check early.
 BUDGET = 2000
+#: Whether the player can follow a winning line (its steps) from a world.
+Followable = Callable[[Position, list[Step]], bool]
 
 
 def is_endgame(cols: Columns, stock_len: int, one_suit: bool = False) -> bool:
@@ -40,15 +43,19 @@ def is_endgame(cols: Columns, stock_len: int, one_suit: bool = False) -> bool:
             and sum(1 for column in cols for card in column if card & DOWN) <= MOST_DOWN)
 
 
-def can_win(world: Position, nodes: int = NODES) -> tuple[bool, int]:
-    """Whether a win of ``world`` (full knowledge) is found in ``nodes`` expansions, and
-    the expansions spent."""
+def can_win(world: Position, nodes: int = NODES, followable: Followable | None = None
+            ) -> tuple[bool, int]:
+    """Whether a win of ``world`` (full knowledge) is found in ``nodes`` expansions, one
+    the player can follow when ``followable`` is given, and the expansions spent."""
     searcher = Searcher(world, math.inf, nodes=nodes)
-    return searcher.run() is not None, searcher.stats.expanded
+    line = searcher.run()
+    won = line is not None and (followable is None or followable(world, line))
+    return won, searcher.stats.expanded
 
 
 def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
-                 budget: int = BUDGET) -> tuple[int, int]:
+                 budget: int = BUDGET, followable: Followable | None = None
+                 ) -> tuple[int, int]:
     """The index of the choice (the steps of a candidate action, best first) after which
     most of ``worlds`` can be won, and in how many of the worlds solved; (-1, 0) when
     none is won.
@@ -58,11 +65,15 @@ def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
     on the same worlds (a world not finished for all of them counts for none), not the
     first on all worlds and the others on none. A choice leaves the running once it can
     no longer beat the best (or tie with it from before it in the order).
+
+    With ``followable``, a world counts as won only by a line found that the player can
+    follow (one that does not go back to a position the demo will not return to).
     """
     wins = [0] * len(choices)
     running = list(range(len(choices)))
     for number, world in enumerate(worlds):
-        won_here, budget = _solved_in(world, [choices[index] for index in running], budget)
+        won_here, budget = _solved_in(world, [choices[index] for index in running], budget,
+                                      followable)
         if won_here is None:
             break
         for index, won in zip(running, won_here, strict=True):
@@ -78,8 +89,8 @@ def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],
     return (best, wins[best]) if wins[best] else (-1, 0)
 
 
-def _solved_in(world: Position, choices: list[tuple[Step, ...]], budget: int
-               ) -> tuple[list[bool] | None, int]:
+def _solved_in(world: Position, choices: list[tuple[Step, ...]], budget: int,
+               followable: Followable | None) -> tuple[list[bool] | None, int]:
     """Whether ``world`` can be won after each of ``choices``, and the budget left;
     None when the budget runs out before every choice is known there (a search it cut
     short is not known to be lost)."""
@@ -90,7 +101,7 @@ def _solved_in(world: Position, choices: list[tuple[Step, ...]], budget: int
         position = world
         for step in steps:
             position = position.play(step)
-        won, spent = can_win(position, min(NODES, budget))
+        won, spent = can_win(position, min(NODES, budget), followable)
         budget -= spent
         if not won and budget <= 0:
             return None, budget

@@ -81,7 +81,7 @@ from spider.model.game import (
     Outcome,
     RunRemoved,
 )
-from spider.solver.endgame import is_endgame, most_winning
+from spider.solver.endgame import Followable, is_endgame, most_winning
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.search import (
     DEFAULT,
@@ -487,7 +487,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     in_time = time_budget is None or time.monotonic() - began < time_budget / 2
     if not stalled and in_time and is_endgame(view.cols, view.stock_len, view.one_suit):
         checked = [i for i in order if means[i] > root + USEFUL] if can_deal else order
-        hint = _endgame_hint(view, worlds, candidates, checked, can_deal)
+        hint = _endgame_hint(view, worlds, candidates, checked, can_deal, avoid)
         if hint is not None:
             return hint
     steps, new = candidates[choice]
@@ -515,16 +515,17 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
 
 def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
                   candidates: list[tuple[tuple[Shift, ...], Columns]], ranked: list[int],
-                  can_deal: bool) -> Hint | None:
+                  can_deal: bool, avoid: set[VisibleKey] | None = None) -> Hint | None:
     """Of the look-ahead's first :data:`CHECKED` useful moves (any, when the deal cannot
     be played instead) and the deal, the one after which most sampled worlds solved in
-    full are still won (:mod:`spider.solver.endgame`); ``None`` when none is."""
+    full are still won (:mod:`spider.solver.endgame`); ``None`` when none is. With
+    ``avoid``, a world is won only by a line that does not go back to those positions."""
     picked = ranked[:CHECKED]
     choices: list[tuple[Step, ...]] = [candidates[index][0] for index in picked]
     if can_deal:
         choices.append((None,))
     positions = [Position(cols, stock, view.removed, view.relaxed) for cols, stock in worlds]
-    best, wins = most_winning(positions, choices)
+    best, wins = most_winning(positions, choices, followable=avoids(avoid) if avoid else None)
     if not wins:
         return None
     if best == len(picked):
@@ -532,6 +533,19 @@ def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
     steps, new = candidates[picked[best]]
     actions = tuple(Move(s, t, k) for s, t, k in steps)
     return Hint(actions[0], _reason(view.cols, steps[0], new), actions)
+
+
+def avoids(avoid: set[VisibleKey]) -> Followable:
+    """Whether a line from a world keeps clear of ``avoid``: none of its positions, as the
+    player would see them, is one of those the demo does not go back to."""
+    def followable(world: Position, line: list[Step]) -> bool:
+        position = world
+        for step in line:
+            position = position.play(step)
+            if (_mask(position.cols), len(position.stock)) in avoid:
+                return False
+        return True
+    return followable
 
 
 def _empty_columns(cols: Columns) -> set[int]:

@@ -38,11 +38,23 @@ def test_of_choices_that_win_alike_the_first_is_taken():
     assert most_winning(worlds, [ace_aside, ace_home]) == (0, 3)
 
 
+def test_a_world_counts_as_won_only_by_a_line_the_player_can_follow():
+    worlds = [position(ONE_RUN)] * 3
+    ace_aside, ace_home = ((1, 2, 1),), ((1, 0, 1),)  # aside, the ace needs one move more
+    assert most_winning(worlds, [ace_aside, ace_home]) == (0, 3)
+
+    def no_moves_left(world: Position, line: list[Step]) -> bool:
+        return not line
+
+    chosen = most_winning(worlds, [ace_aside, ace_home], followable=no_moves_left)
+    assert chosen == (1, 2)  # after two worlds the ace aside cannot catch up
+
+
 def counted_wins(monkeypatch, won) -> list[Position]:  # type: ignore[no-untyped-def]
     """The worlds solved from now on, each won when ``won(world)`` says so."""
     solved: list[Position] = []
 
-    def fake(world: Position, nodes: int) -> tuple[bool, int]:
+    def fake(world: Position, nodes: int, followable: object = None) -> tuple[bool, int]:
         solved.append(world)
         return won(world), 1
 
@@ -67,7 +79,7 @@ def test_a_choice_is_checked_only_while_it_can_beat_the_best(monkeypatch):
 def test_worlds_are_solved_only_within_the_budget(monkeypatch):
     given: list[int] = []
 
-    def no_win(world: Position, nodes: int) -> tuple[bool, int]:
+    def no_win(world: Position, nodes: int, followable: object = None) -> tuple[bool, int]:
         given.append(nodes)
         return False, nodes
 
@@ -87,7 +99,7 @@ def worlds_won(monkeypatch, after_stay: set[int], after_ace_home: set[int]) -> l
     spends all its nodes."""
     start = position(ONE_RUN)
 
-    def fake(world: Position, nodes: int) -> tuple[bool, int]:
+    def fake(world: Position, nodes: int, followable: object = None) -> tuple[bool, int]:
         staying = world.cols == start.cols
         won = world.removed in after_stay if staying else world.removed - 1 in after_ace_home
         return (True, 1) if won else (False, nodes)

@@ -11,6 +11,7 @@ from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
 from spider.solver.hints import Hint, Seen, demo_step, past_positions, suggest, visible_key
+from spider.solver.state import Position
 
 # A fixed amount of work and no time limit, so hints are repeatable on any machine.
 EFFORT = {"time_budget": None, "samples": 3, "nodes": 40}
@@ -292,8 +293,7 @@ stock: 2c 3c 4c
     assert hint is not None and hint.action != Move(1, 0, 1)
 
 
-def test_an_endgame_hint_is_the_checked_move_most_worlds_are_won_after(monkeypatch):
-    game = parse_position("""\
+ENDGAME = """\
 rules: classic
 removed: 6
 1: [Kh] Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
@@ -301,10 +301,14 @@ removed: 6
 3: [3h] As
 4: 2h Ah
 5:
-""")
+"""
+
+
+def test_an_endgame_hint_is_the_checked_move_most_worlds_are_won_after(monkeypatch):
+    game = parse_position(ENDGAME)
     checked: list[list[tuple[object, ...]]] = []
 
-    def second_wins(worlds, choices):
+    def second_wins(worlds, choices, followable=None):
         checked.append(choices)
         return 1, len(worlds)
 
@@ -314,15 +318,31 @@ removed: 6
     hint = suggest(game, None, **EFFORT)
     assert len(checked) == 1 and len(checked[0]) == hints_module.CHECKED
     assert hint is not None and hint.steps == tuple(Move(*step) for step in checked[0][1])
-    monkeypatch.setattr(hints_module, "most_winning", lambda worlds, choices: (-1, 0))
+    monkeypatch.setattr(hints_module, "most_winning", lambda worlds, choices, **_: (-1, 0))
     fallback = suggest(game, None, **EFFORT)  # no world won: the look-ahead's choice
     assert fallback is not None and fallback.steps[0] == Move(*checked[0][0][0])
+
+
+def test_the_demo_s_endgame_check_counts_only_lines_that_avoid_its_past(monkeypatch):
+    game = parse_position(ENDGAME)
+    given: list[object] = []
+
+    def spy(worlds, choices, followable=None):
+        given.append(followable)
+        return -1, 0
+
+    monkeypatch.setattr(hints_module, "most_winning", spy)
+    suggest(game, None, **EFFORT)
+    suggest(game, None, avoid={visible_key(game)}, **EFFORT)
+    world = Position.from_game(game)
+    back = [(3, 4, 1), (4, 3, 1)]  # the ace of hearts aside and back: this position again
+    assert given[0] is None and callable(given[1]) and not given[1](world, back)
 
 
 def test_a_one_suit_endgame_is_checked_only_once_the_stock_is_dealt(monkeypatch):
     checked: list[list[tuple[object, ...]]] = []
 
-    def none_won(worlds, choices):
+    def none_won(worlds, choices, followable=None):
         checked.append(choices)
         return -1, 0
 
@@ -340,3 +360,17 @@ removed: 5
     assert not checked  # one deal left: the look-ahead alone
     assert suggest(parse_position(position.format(stock="")), None, **EFFORT)
     assert len(checked) == 1
+
+
+def test_a_line_that_goes_back_to_a_position_passed_through_cannot_be_followed():
+    game = parse_position("""\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+""")
+    world = Position.from_game(game)
+    followable = hints_module.avoids({visible_key(game)})
+    assert followable(world, [(1, 0, 1)])
+    assert not followable(world, [(1, 2, 1), (2, 1, 1), (1, 0, 1)])  # the ace aside and back
