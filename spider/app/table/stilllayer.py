@@ -106,13 +106,12 @@ class StillLayer(DrawingJob):
 
     # ------------------------------------------------------------- updates
     def up_to_date(self, resting: list[CardSprite]) -> pygame.Surface:
-        """The background with every card of ``resting``: when cards start or stop
+        """The static layer with every card of ``resting``: when cards start or stop
         moving only the places they leave or land on are drawn again (while cards fly
         or a group is dragged, the rest is one blit)."""
-        drawing = self._drawing
-        board, images, geometry = drawing.table.board, drawing.images, drawing.geometry
+        board = self._drawing.table.board
         seen = (board, board.version)
-        base = (id(images), images.generation, geometry.size)
+        base = self._drawn_with()
         still = self.picture
         if (still is not None and base == self._base and self._key is not None
                 and seen == self._seen):
@@ -131,6 +130,7 @@ class StillLayer(DrawingJob):
             self.picture = None
             still = self.picture = self._buffer.get(backdrop.get_size())
             self._key = None
+        geometry = self._drawing.geometry
         changes, differ = None, StillChanges(geometry)
         if base == self._base and self._key is not None:
             changes = (differ.flight_changes(board.time, flown, self._key, resting)
@@ -237,12 +237,18 @@ class StillLayer(DrawingJob):
     def _commit(self, bands: Bands) -> pygame.Surface:
         """Make the whole picture of ``bands`` the layer (as :meth:`up_to_date` keeps
         it); return it."""
-        drawing = self._drawing
-        board, images = drawing.table.board, drawing.images
+        board = self._drawing.table.board
         self._key, self.drawn = bands.resting, None
-        self._base = (id(images), images.generation, drawing.geometry.size)
+        self._base = self._drawn_with()
         self._seen = (board, board.version)
         return bands.target
+
+    def _drawn_with(self) -> tuple[object, ...]:
+        """What the layer's picture shows besides its cards' places and faces: the card
+        pictures (which set, and how far made) and the window's size."""
+        drawing = self._drawing
+        images = drawing.images
+        return id(images), images.generation, drawing.geometry.size
 
     # ----------------------------------------------------------------- cards
     def card_blit(self, sprite: CardSprite,
