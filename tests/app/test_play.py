@@ -700,7 +700,7 @@ def _resting_drawn_afresh(driver: EventDriver) -> bytes:
     top = {sprite.pos: sprite for sprite in resting}
     for sprite in resting:
         if top[sprite.pos] is sprite:
-            picture.blit(*renderer._placed(sprite))
+            picture.blit(*renderer.still.placed(sprite))
     return pygame.image.tobytes(picture, "RGB")
 
 
@@ -722,7 +722,7 @@ def test_the_kept_resting_cards_stay_right_as_cards_set_off_and_land(play, monke
         for frame in range(200):
             driver.app.run_frames(1)
             resting = driver.table.board.layers()[0]
-            kept = driver.table.renderer._still_layer(resting)
+            kept = driver.table.renderer.still.up_to_date(resting)
             assert pygame.image.tobytes(kept, "RGB") == _resting_drawn_afresh(driver), frame
             if not driver.app.busy:
                 return
@@ -750,7 +750,7 @@ def test_the_kept_resting_cards_stay_right_on_the_frames_of_actions(play) -> Non
         action()
         driver.app.run_frames(1)  # (the frame that handles it)
         resting = driver.table.board.layers()[0]
-        kept = driver.table.renderer._still_layer(resting)
+        kept = driver.table.renderer.still.up_to_date(resting)
         assert pygame.image.tobytes(kept, "RGB") == _resting_drawn_afresh(driver)
 
     rng = random.Random(5)
@@ -786,12 +786,12 @@ def test_cards_leaving_a_pile_that_looks_the_same_redraw_nothing_on_the_kept_lay
     top = board.stock[0]  # (the top pile: the cards a deal takes)
     pile = StillChanges(driver.table.geometry).resting_rect((top, top.pos, top.shown_up))
     drawn: list[list[pygame.Rect] | None] = []
-    driver.app.frame_observers.append(lambda frame: drawn.append(renderer._still_drawn))
+    driver.app.frame_observers.append(lambda frame: drawn.append(renderer.still.drawn))
     driver.key(pygame.K_d)
     for _ in range(200):
         driver.app.run_frames(1)
         resting = board.layers()[0]
-        assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+        assert pygame.image.tobytes(renderer.still.up_to_date(resting), "RGB") == (
             _resting_drawn_afresh(driver))
         if not driver.app.busy:
             break
@@ -823,8 +823,8 @@ def test_a_deal_setting_off_from_one_pile_of_backs_is_not_compared_card_by_card(
     renderer, board = driver.table.renderer, driver.table.board
     driver.key(pygame.K_d)  # (the frame of the action)
     resting = board.layers()[0]
-    assert board.stepping() and renderer._still_drawn == [] and compared == []
-    assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+    assert board.stepping() and renderer.still.drawn == [] and compared == []
+    assert pygame.image.tobytes(renderer.still.up_to_date(resting), "RGB") == (
         _resting_drawn_afresh(driver))
 
 
@@ -844,9 +844,9 @@ def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(
     place = StillChanges(driver.table.geometry).resting_rect((ace, ace.pos, ace.shown_up))
     driver.click(driver.column_point(9))
     driver.press(driver.column_point(9), 2)  # (the frame of the action)
-    assert board.runs and renderer._still_drawn == [place]
+    assert board.runs and renderer.still.drawn == [place]
     resting = board.layers()[0]
-    assert pygame.image.tobytes(renderer._still_layer(resting), "RGB") == (
+    assert pygame.image.tobytes(renderer.still.up_to_date(resting), "RGB") == (
         _resting_drawn_afresh(driver))
     assert max(compared, default=0) <= 2
 

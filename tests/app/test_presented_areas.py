@@ -331,7 +331,7 @@ def test_a_deal_presents_little_more_than_the_places_its_cards_leave_and_enter(p
         _, flying, _ = driver.table.board.layers()
         entered = [area for area, _ in renderer._moving_areas(flying, [], [])]
         places = pygame.mask.Mask(screen.size)
-        for area in [*left, *entered, *(renderer._still_drawn or []),
+        for area in [*left, *entered, *(renderer.still.drawn or []),
                      *(area for area in frame.areas if area.bottom <= bar.bottom)]:
             area = area.clip(screen)
             if area.w and area.h:

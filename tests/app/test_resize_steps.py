@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer, resizesteps
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
+from spider.app.table.stilllayer import StillLayer
 from spider.app.ui import text
 from tools.bench.game import long_position
 
@@ -51,13 +52,13 @@ def test_a_table_drawn_in_bands_after_a_resize_is_the_one_drawn_whole(
     driver.resize(size)
     _passes(driver)
     assert len(bands) >= 3 and driver.app.size == size
-    shown, still = _screen(driver.app), driver.table.renderer._still.copy()
+    layer = driver.table.renderer.still
+    shown, still = _screen(driver.app), layer.picture.copy()
     driver.table.renderer.forget_resting()
     driver.app.request_redraw()
     driver.app.draw()
     assert _screen(driver.app) == shown
-    assert pygame.image.tobytes(driver.table.renderer._still, "RGB") == pygame.image.tobytes(
-        still, "RGB")
+    assert pygame.image.tobytes(layer.picture, "RGB") == pygame.image.tobytes(still, "RGB")
 
 
 @pytest.mark.parametrize("size", [(1500, 860), (1000, 640)])
@@ -68,7 +69,7 @@ def test_the_stretched_picture_is_shown_until_the_whole_table_is_ready(
     the window is drawn meanwhile."""
     driver = play(position=long_position())
     app, table = driver.app, driver.table
-    old = table.renderer._still.copy()
+    old = table.renderer.still.picture.copy()
     driver.resize(size)
     frames = []
 
@@ -110,7 +111,7 @@ def test_the_new_table_is_copied_into_the_window_in_steps_before_the_swap(
     def check() -> None:
         if table.renderer.interim is not None:
             copies.clear()  # (those of the frames before the swap's)
-        bands = table.renderer._still_bands
+        bands = table.renderer.still.bands
         if redraw_once and not redrawn and bands is not None and bands.rows:
             redrawn.append(1)  # between two steps copying the layer
             app.request_redraw()
@@ -251,8 +252,8 @@ def test_the_new_still_layers_cards_are_gathered_in_shares(play, monkeypatch) ->
     are gathered a share a pass: a long game's, not all in one."""
     driver = play(position=long_position())
     placed: list[object] = []
-    place = renderer.TableRenderer._placed
-    monkeypatch.setattr(renderer.TableRenderer, "_placed",
+    place = StillLayer.placed
+    monkeypatch.setattr(StillLayer, "placed",
                         lambda self, *args: (placed.append(args), place(self, *args))[1])
     driver.resize((1000, 640))
     counts = [0]

@@ -235,7 +235,7 @@ def _still_picture(app: App) -> tuple[pygame.Surface, list[tuple[pygame.Surface,
         return celebration.canvas, list(celebration.drawn)
     renderer = table.renderer
     resting, flying, dragged = table.board.layers()
-    still = renderer._still_layer(resting)
+    still = renderer.still.up_to_date(resting)
     images = table.images
     return still, [(images.image(sprite.card, sprite.shown_up, turned(sprite.squash)),
                     (round(sprite.pos[0]), round(sprite.pos[1])))

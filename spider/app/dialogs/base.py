@@ -58,6 +58,13 @@ def shadow_spread(radius: int) -> int:
     return max(6, radius * 2)
 
 
+def _panel_in_chrome(spread: int) -> tuple[int, int]:
+    """Where a panel lies in its chrome (see :func:`_panel_chrome`), whose shadow spreads
+    ``spread`` pixels beyond it: ``spread`` in from the left, a third of that less from
+    the top (the shadow falls a little below the panel)."""
+    return spread, spread - spread // 3
+
+
 def _panel_chrome(size: tuple[int, int], radius: int, line: int) -> tuple[pygame.Surface, int]:
     """The empty panel (rounded, edged) over its soft shadow, and how far the
     shadow spreads beyond it (cached: a dialog draws it every frame)."""
@@ -68,8 +75,7 @@ def _panel_chrome(size: tuple[int, int], radius: int, line: int) -> tuple[pygame
         # Blurred at a fraction of the size and enlarged (a full-size blur took over
         # a second at 4K: the frame that opened a dialog froze).
         chrome = soft_shadow(size, spread, radius, alpha=130, blur=max(2, spread // 2))
-        chrome.blit(rounded(size, PANEL, radius, PANEL_EDGE, line),
-                    (spread, spread - spread // 3))
+        chrome.blit(rounded(size, PANEL, radius, PANEL_EDGE, line), _panel_in_chrome(spread))
         cached = _chromes.put(key, (chrome, spread))
     return cached
 
@@ -433,12 +439,14 @@ class Dialog(Scene):
     def _chrome(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The empty panel with its shadow, and where it goes."""
         chrome, spread = _panel_chrome(self.panel.size, self.style.radius * 2, self.style.line)
-        return chrome, (self.panel.x - spread, self.panel.y - spread + spread // 3)
+        x, y = _panel_in_chrome(spread)
+        return chrome, (self.panel.x - x, self.panel.y - y)
 
     def shadow_bottom(self) -> int:
-        """The row below the lowest the panel's shadow reaches (see ``_chrome``)."""
+        """The row below the lowest the panel's shadow reaches: the bottom of its chrome
+        (see ``_chrome``), twice the spread taller than the panel."""
         spread = shadow_spread(self.style.radius * 2)
-        return self.panel.bottom + spread + spread // 3
+        return self.panel.bottom + 2 * spread - _panel_in_chrome(spread)[1]
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         style = self.style

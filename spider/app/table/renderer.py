@@ -3,21 +3,20 @@
 The renderer composes the table's drawing jobs, each in a module of its own, and
 keeps the layers they draw into. The static layer (:mod:`.staticlayer`: felt, the
 bar's backdrop, the outlines of empty places) is drawn when the window's size or the
-layout changes. The still layer adds every resting card (and cards waiting for their
-turn to fly) and is kept between frames: when cards start or stop moving only the
-places they leave or land on are drawn again (:mod:`.stillchanges` finds them).
-Flying and dragged cards over their shadows (:mod:`.shadows`), the drop highlights
-and focus ring (:mod:`.marks`), the hint mark, the bar (:mod:`.barpicture`: a kept
-picture, drawn again where what it shows changes) and the banner or message
-(:mod:`.messages`) are drawn over it. Frames by changes draw only the areas moving
-cards leave and enter, from the still layer. Card pictures are made between frames
-(:mod:`.picturesteps`). Just after a resize the last still layer stands in,
-stretched, while the new one is prepared between frames in steps of bounded work,
-its cards drawn in bands into a picture apart (:mod:`.resizesteps`,
-:meth:`TableRenderer.spare`); window-sized pictures are kept between resizes
-(:mod:`.buffers`). The win cascade draws into the still layer's buffer and only its
-new steps each frame. When the game closes the still layer and the bar are kept for
-the next start.
+layout changes. The still layer (:mod:`.stilllayer`) adds every resting card (and
+cards waiting for their turn to fly) and is kept between frames, drawn again only
+where cards leave or land. Flying and dragged cards over their shadows
+(:mod:`.shadows`), the drop highlights and focus ring (:mod:`.marks`), the hint mark,
+the bar (:mod:`.barpicture`: a kept picture, drawn again where what it shows
+changes) and the banner or message (:mod:`.messages`) are drawn over it. Frames by
+changes draw only the areas moving cards leave and enter, from the still layer. Card
+pictures are made between frames (:mod:`.picturesteps`). Just after a resize the
+last still layer stands in, stretched (first halved: :mod:`.resizesteps`), while
+the static layer and the new still layer are prepared between frames in steps of
+bounded work (:meth:`TableRenderer.spare`); window-sized pictures are kept between
+resizes (:mod:`.buffers`). The win cascade draws into the still layer's buffer and
+only its new steps each frame. When the game closes the still layer and the bar are
+kept for the next start.
 """
 from __future__ import annotations
 
@@ -38,11 +37,12 @@ from spider.app.table.keptcards import KeptTable, art_signature, code_signature,
 from spider.app.table.marks import draw_focus, drop_highlights
 from spider.app.table.messages import NO_MESSAGE, Messages
 from spider.app.table.picturesteps import PictureSteps
-from spider.app.table.resizesteps import HALVING_WORK, Bands, Halving, scaled
+from spider.app.table.resizesteps import HALVING_WORK, Halving, scaled
 from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
 from spider.app.table.staticlayer import static_layer
-from spider.app.table.stillchanges import Resting, StillChanges, as_still, uncovered
+from spider.app.table.stillchanges import uncovered
+from spider.app.table.stilllayer import StillLayer
 
 if TYPE_CHECKING:
     from spider.app.table.celebration import Celebration
@@ -61,16 +61,14 @@ class TableRenderer:
         self._images: CardImages | None = None
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
-        self._still: pygame.Surface | None = None
         #: After a resize, the last still layer (at the old size) shown scaled until
         #: the new one can be drawn in one frame (see :meth:`_prepare_after_resize`).
         self.interim: pygame.Surface | None = None
         #: The bar's picture (and its layout).
         self.bar_picture = BarPicture(table, self._backdrop)
         self._background_work: Iterator[None] | None = None  # its steps, under way
-        #: After a resize: the still layer's bands, under way (see
-        #: :meth:`_prepare_after_resize`).
-        self._still_bands: Bands | None = None
+        #: The resting cards over the static layer, kept between frames.
+        self.still = StillLayer(self, self._backdrop)
         #: The old picture being halved to free the still layer's buffer, under way.
         self._halving: Halving | None = None
         #: The next pass draws the whole window, the old picture stretched over it
@@ -79,33 +77,12 @@ class TableRenderer:
         self._whole_pass = False
         #: The card pictures made between frames, in steps.
         self.pictures = PictureSteps(self)
-        #: Frames the table has drawn (see :class:`.Bands`), and the window holding the
-        #: new still layer below the bar, copied in spare time, for the frame that
-        #: swaps it in (None: that frame copies it).
+        #: Frames the table has drawn (see :class:`.Bands`).
         self._frames = 0
-        self._still_in_window: pygame.Surface | None = None
-        #: The resting cards the still layer shows (None: it must be drawn whole).
-        self._still_key: list[Resting] | None = None
-        self._still_base: tuple[object, ...] = ()
-        #: The still layer's key (``_still_key``) when last kept, the board's arrangement
-        #: then, and the sprites that could still set off or land, each as the layer
-        #: showed it (None: in flight); see :meth:`.StillChanges.flight_changes`.
-        self._flights: tuple[list[Resting] | None, tuple[object, int],
-                             list[tuple[CardSprite, Resting | None]]] = (None, (None, 0), [])
-        #: The still layer's key and the board's arrangement whose flights are to be
-        #: noted after the frame (see :meth:`_note_flights`), or None.
-        self._flights_due: tuple[list[Resting], tuple[object, int]] | None = None
-        #: The places the last update of the still layer drew again (None: all of it).
-        self._still_drawn: list[pygame.Rect] | None = None
-        #: The places of the still layer drawn again in spare time, for the next frame
-        #: to show (see :meth:`_still_ahead`).
-        self._still_unshown: list[pygame.Rect] = []
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
         self._moved: list[pygame.Rect] | None = None
         #: The shadows of lifted and flying cards.
         self._shadows = Shadows(self)
-        #: The board and its version when the still layer was last brought up to date.
-        self._still_seen: tuple[object, int] | None = None
         #: What the window shows over the cards (see :meth:`_overlay_key`).
         self._overlays: tuple[object, ...] = ()
         #: The demo's banner and the message, and where the window shows the message.
@@ -114,10 +91,9 @@ class TableRenderer:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
             None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        # Kept between resizes (a 4K allocation page-faults for tens of ms); the third
+        # Kept between resizes (a 4K allocation page-faults for tens of ms); the second
         # holds the old still layer halved after a resize (see Halving).
-        self._background_buffer, self._still_buffer = Buffer(), Buffer()
-        self._halves = Buffer(unwritten=True)
+        self._background_buffer, self._halves = Buffer(), Buffer(unwritten=True)
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
 
@@ -147,26 +123,25 @@ class TableRenderer:
             # are made between frames (see spare), so the change does not stall a frame.
             self._images = CardImages(card_size, four, previous=images, back=back,
                                       large_index=large, kept=True)
-        self._still_bands = self._still_in_window = None
         self._whole_pass = later
         self.bar_picture.restyle(later)
         # The static layer depends only on where things are: a new game or new
         # settings in the same window keep it (a 4K one takes tens of ms to draw).
         key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
                settings.table)
+        let_go = False  # the still layer's picture, before a bigger one is made
         if key != self._background_key or self.background is None:
-            if self.background is not None and self.background.get_size() != g.size:
-                self._still = None  # let go before a bigger one is made
+            let_go = self.background is not None and self.background.get_size() != g.size
             self.background, self._background_key = None, key
             self._background_work = None  # made when first drawn (or later: see spare)
-        self._still_key = None  # the resting cards are drawn again (into the same buffer)
+        self.still.restyle(let_go)
 
     def keep_interim(self) -> None:
         """Before the window's size changes: keep the last picture of the resting cards to
         stand in, scaled, while the new static layer and the cards' pictures are made
         between frames (a resize costs a frame little more than drawing it does)."""
-        if self.interim is None and self._still is not None and self._still_key is not None:
-            self.interim = self._still
+        if self.interim is None:
+            self.interim = self.still.stand_in()
 
     def keep_interim_for_cloth(self) -> None:
         """Before the table's colour changes: the table as it was shown stands in while
@@ -177,7 +152,7 @@ class TableRenderer:
 
     def forget_resting(self) -> None:
         """Draw the resting cards from scratch at the next frame (tests compare)."""
-        self._still_key = None
+        self.still.forget()
 
     @property
     def bar(self) -> TopBar:
@@ -207,27 +182,19 @@ class TableRenderer:
     def spare(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame (see :meth:`_spare_steps`);
         then the flights the frame's still layer can see are noted (see
-        :meth:`_note_flights`)."""
+        :meth:`.StillLayer.note_flights`)."""
         self.bar_picture.release()
         changed = self._spare_steps(until, calm)
         changed = self._still_ahead() or changed
-        self._note_flights()
+        self.still.note_flights()
         return changed
 
     def _still_ahead(self) -> bool:
-        """The still layer brought up to date after the frame when the board's
-        arrangement changed since the frame drew it (an action's later events replayed
-        in its spare time: see ``Board.catch_up``), not within the next frame, which
-        shows the places drawn again (True: it was drawn whole, so is the window)."""
-        due, board = self._flights_due, self.table.board
-        if (due is None or due[1] == (board, board.arrangement) or self._still is None
-                or self.interim is not None or self.table.controller.celebration is not None):
+        """The still layer brought up to date after the frame (see
+        :meth:`.StillLayer.ahead`), unless a stretched picture or the cascade shows."""
+        if self.interim is not None or self.table.controller.celebration is not None:
             return False
-        regions = self._still_changes(board.layers()[0])
-        if regions is None:
-            return True
-        self._still_unshown += regions
-        return False
+        return self.still.ahead()
 
     def _spare_steps(self, until: float, calm: bool) -> bool:
         """Work that can wait, in the time left in the frame: a cloth drawn afresh is
@@ -246,7 +213,7 @@ class TableRenderer:
         if self._layers_due:
             self._layers_due = False
             if self.interim is None and self.table.controller.celebration is None:
-                self._still_layer(self.table.board.layers()[0])
+                self.still.up_to_date(self.table.board.layers()[0])
         if self.interim is not None:
             return self._prepare_after_resize(until, calm)
         if self.pictures.due:
@@ -254,7 +221,7 @@ class TableRenderer:
         self.pictures.ready_turning()
         if self.images.pending and self.pictures.put_together(until):
             if calm:
-                self._still_layer(self.table.board.layers()[0])
+                self.still.up_to_date(self.table.board.layers()[0])
             return True
         return False
 
@@ -277,7 +244,7 @@ class TableRenderer:
         if pictures.in_view_step(key, resting):
             return False
         interim = self.interim
-        if interim is not None and self._still_buffer.holds(interim):  # (see Halving)
+        if interim is not None and self.still.holds(interim):  # (see Halving)
             halving = self._halving
             if halving is None or halving.source is not interim:
                 size = interim.get_width() // 2, interim.get_height() // 2
@@ -294,36 +261,18 @@ class TableRenderer:
         if not pictures.in_view_made():
             pictures.put_together(until)
             return False
-        bands = self._still_bands
-        if bands is None or bands.key != key:
-            backdrop = self._backdrop()
-            self._still_bands = Bands(resting, key, backdrop, self._still_buffer.get(
-                backdrop.get_size(), besides=self.interim), self._placed)  # a step
-            return False
         alone = self.table.app.scenes.visible == (self.table,)
-        if not bands.step(self._frames, self._bar_rects()[1] if alone else None):
+        if not self.still.redraw_step(resting, key, interim, self._frames,
+                                      self._bar_rects()[1] if alone else None):
             return False
-        self._still_in_window = bands.in_window(self._frames)
-        self._still, self._still_bands = self._commit(bands), None
         self.interim, self._whole_pass = None, True
         return True
-
-    def _commit(self, bands: Bands) -> pygame.Surface:
-        """Make the whole picture of ``bands`` the still layer (as :meth:`_still_layer`
-        keeps it); return it."""
-        board = self.table.board
-        self._still_key, self._still_drawn = bands.resting, None
-        self._still_base = (id(self.images), self.images.generation, self.geometry.size)
-        self._still_seen = (board, board.version)
-        return bands.target
 
     # ----------------------------------------------------------- celebration
     def covered(self) -> None:
         """A scene now covers the table: the window's picture is no longer its own
         (frames may be drawn without it)."""
-        self._still_in_window = None
-        if self._still_bands is not None:
-            self._still_bands.frames = -2  # (its rows are not copied any more)
+        self.still.covered()
 
     def start_celebration(self) -> Celebration:
         """The win cascade, drawing into the still layer's buffer; the static layer is
@@ -336,7 +285,7 @@ class TableRenderer:
 
         piles = [[(self.images.face(sprite.card), whole(sprite.target)) for sprite in run]
                  for run in self.table.board.runs]
-        canvas, self._still, self._still_key = self._still, None, None
+        canvas = self.still.lend()
         session = self.table.app.session
         celebration = Celebration(self._backdrop(), piles, canvas=canvas,
                                   top=self.geometry.bar.bottom,
@@ -347,10 +296,7 @@ class TableRenderer:
 
     def end_celebration(self, celebration: Celebration) -> None:
         """The cascade is over: its canvas is the still layer's buffer again."""
-        if self._still is None:
-            canvas = celebration.buffer
-            if canvas.get_size() == self.geometry.size:
-                self._still, self._still_key = canvas, None
+        self.still.take_back(celebration.buffer)
 
     def _backdrop(self) -> pygame.Surface:
         """The static layer (drawn now if it was let go during a celebration or is not
@@ -370,10 +316,10 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         self._frames += 1
-        in_window, self._still_in_window = self._still_in_window, None
+        in_window, self.still.in_window = self.still.in_window, None
         if surface is pygame.display.get_surface():
             self.bar_picture.held = None  # (a whole frame shows the bar as it is)
-            self._still_unshown = []  # (the window is drawn whole)
+            self.still.shown_whole()
         celebration = table.controller.celebration
         if celebration is None and self._draw_at_rest(surface, in_window is surface):
             return
@@ -409,15 +355,15 @@ class TableRenderer:
         False when it is not (nothing drawn). ``in_window``: the window holds the
         still layer below the bar already (copied after a resize: see :class:`.Bands`)."""
         overlays = self._overlay_key()
-        if (overlays != _AT_REST or self.interim is not None or self._still is None
+        if (overlays != _AT_REST or self.interim is not None or self.still.picture is None
                 or surface is not pygame.display.get_surface()):
             return False
         resting, flying, dragged = self.table.board.layers()
         if flying or dragged or drop_highlights(self.table, self.images):
             return False
         self._overlays, self._moved, self.messages.shown = overlays, [], NO_MESSAGE
-        still = self._still_layer(resting)
-        if not in_window or self._still_drawn != []:  # (drawn again in places since)
+        still = self.still.up_to_date(resting)
+        if not in_window or self.still.drawn != []:  # (drawn again in places since)
             self._blit_below_bar(surface, still)
         surface.blit(self.bar_picture.picture(), self._bar_rects()[0])
         self.bar_picture.unshown = []
@@ -436,7 +382,7 @@ class TableRenderer:
         """Keep the still layer for the next start (:class:`~.keptcards.KeptTable`),
         if it is drawn, up to date and of finished pictures (not during a resize or
         the win cascade)."""
-        if (self._still is None or self.interim is not None or self.images.pending
+        if (self.still.picture is None or self.interim is not None or self.images.pending
                 or self.table.controller.celebration is not None):
             return
         board = self.table.board
@@ -444,7 +390,7 @@ class TableRenderer:
         resting = board.layers()[0]
         kept = self._kept_table(resting)
         if not kept.complete:
-            still = self._still_layer(resting)
+            still = self.still.up_to_date(resting)
             if still.get_size() == self.geometry.size:
                 kept.write({0: still})
 
@@ -456,7 +402,7 @@ class TableRenderer:
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
         key = repr((self._background_key, images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "staticlayer.py", "stillchanges.py",
+        code = code_signature("renderer.py", "staticlayer.py", "stilllayer.py", "stillchanges.py",
                               "resizesteps.py", "areas.py", "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
@@ -471,7 +417,7 @@ class TableRenderer:
         came, faded or went."""
         table = self.table
         self._frames += 1
-        self._still_in_window = None
+        self.still.in_window = None
         celebration = table.controller.celebration
         if celebration is not None:
             if self.messages.changes():
@@ -495,11 +441,9 @@ class TableRenderer:
             # coming or going over it (it shows where the message does not): drawn whole.
             return None
         resting, flying, dragged = table.board.layers()
-        landed = self._still_changes(resting)
+        landed = self.still.changes(resting)
         if landed is None:
             return None
-        if self._still_unshown:
-            landed, self._still_unshown = [*landed, *self._still_unshown], []
         moved = self._moving_areas(flying, dragged, drop_highlights(self.table, self.images))
         areas = joined([*self._moved, *(area for area, _ in moved), *landed,
                          *self.messages.changes()])
@@ -518,12 +462,13 @@ class TableRenderer:
         self.bar_picture.unshown = []
         areas = [area.clip(0, bar_rect.bottom, screen.w, screen.h) for area in areas]
         areas = [area for area in areas if area.w and area.h]
-        assert self._still is not None
+        still = self.still.picture
+        assert still is not None
         # Each area drawn whole, messages last (the areas may overlap).
         messages = table.toast.visible or table.banner is not None
         for area in areas:
             surface.set_clip(area)
-            copy_area(surface, self._still, area.topleft, area)
+            copy_area(surface, still, area.topleft, area)
             surface.blits([blit for place, blits in moved if place.colliderect(area)
                            for blit in blits], doreturn=False)
             if messages:  # (over the cards, where they lie in the area)
@@ -565,7 +510,7 @@ class TableRenderer:
             now, image = self.table.board.time, self.images.image
             card_w, card_h = g.card_w, g.card_h
             shadows = self._shadows.card_shadows()
-            for sprite in flying:  # (what _placed finds, with the shadow: every frame)
+            for sprite in flying:  # (what StillLayer.placed finds, with the shadow: every frame)
                 pos = px, py = sprite.pos
                 x, y = round(px), round(py)
                 share = turned(sprite.squash)
@@ -590,7 +535,8 @@ class TableRenderer:
             height = round(dragged[-1].pos[1] - top_y) + g.card_h
             areas.append((pygame.Rect(round(top_x) - left, round(top_y) - top,
                                       g.card_w + left + right, height + top + bottom),
-                          [*self._shadows.group_blits(dragged), *map(self._drawn, dragged)]))
+                          [*self._shadows.group_blits(dragged),
+                           *map(self.still.card_blit, dragged)]))
         return areas
 
     def _draw_cards(self, surface: pygame.Surface) -> bool:
@@ -608,15 +554,16 @@ class TableRenderer:
         elif shake:
             shaking = {id(sprite) for sprite in self.table.board.stock}
             surface.blit(self._backdrop(), (0, 0))
+            card_blit = self.still.card_blit
             for sprite in resting:
-                self._blit(surface, sprite, shake if id(sprite) in shaking else 0.0)
+                surface.blit(*card_blit(sprite, shake if id(sprite) in shaking else 0.0))
         else:
-            composed = (self._still is None and self.background is None
+            composed = (self.still.picture is None and self.background is None
                         and surface is pygame.display.get_surface())
             if composed:
                 self._compose(surface, resting)
             else:
-                self._blit_below_bar(surface, self._still_layer(resting))
+                self._blit_below_bar(surface, self.still.up_to_date(resting))
             self._moved = [area for area, _ in moved]
         if not (flying or dragged or highlights or self.table.input.keys.visible):
             return composed  # (the table at rest)
@@ -668,8 +615,9 @@ class TableRenderer:
         corner = self.images.radius + OPAQUE_EDGE
         below: dict[int, int] = {}  # the top of the card drawn next at each x
         parts = []
+        placed = self.still.placed
         for sprite in reversed(sprites):
-            image, (x, y) = self._placed(sprite)
+            image, (x, y) = placed(sprite)
             areas = ([image.get_rect()] if x not in below or image.get_size() != size
                      else _shown_areas(size, corner, below[x] - y))
             parts += [(image, (x + area.x, y + area.y), area) for area in areas]
@@ -679,103 +627,6 @@ class TableRenderer:
                 below.pop(x, None)
         parts.reverse()
         return parts
-
-    def _still_changes(self, resting: list[CardSprite]) -> list[pygame.Rect] | None:
-        """Bring the still layer up to date; the places drawn again, or None when it
-        was drawn whole."""
-        self._still_drawn = None
-        self._still_layer(resting)
-        return self._still_drawn
-
-    def _still_layer(self, resting: list[CardSprite]) -> pygame.Surface:
-        """The background with every resting card, kept between frames: when cards
-        start or stop moving only the places they leave or land on are drawn again
-        (while cards fly or a group is dragged, the rest is one blit)."""
-        board = self.table.board
-        seen = (board, board.version)
-        base = (id(self.images), self.images.generation, self.geometry.size)
-        still = self._still
-        if (still is not None and base == self._still_base and self._still_key is not None
-                and seen == self._still_seen):
-            self._still_drawn = []  # the sprites are as they were
-            return still
-        key = [(sprite, sprite.pos, sprite.shown_up) for sprite in resting]
-        self._still_seen = seen
-        arranged = (board, board.arrangement)
-        kept_key, kept_arrangement, flown = self._flights
-        if still is not None and base == self._still_base and key == self._still_key:
-            self._still_drawn = []
-            self._flights_due = self._still_key, arranged
-            return still
-        backdrop = self._backdrop()
-        if still is None or still.get_size() != backdrop.get_size():
-            self._still = None
-            still = self._still = self._still_buffer.get(backdrop.get_size())
-            self._still_key = None
-        changes, differ = None, StillChanges(self.geometry)
-        if base == self._still_base and self._still_key is not None:
-            changes = (differ.flight_changes(board.time, flown, self._still_key, resting)
-                       if kept_key is self._still_key and kept_arrangement == arranged
-                       else differ.changed_regions(self._still_key, key, resting))
-        regions, landed = changes if changes is not None else (None, [])
-        if regions is None:
-            still.blit(backdrop, (0, 0))
-            top = uncovered(resting)
-            for sprite in resting:
-                if sprite in top:
-                    self._blit(still, sprite)
-        elif regions:  # (none: the same picture)
-            w, h = self.geometry.card_w, self.geometry.card_h
-            left = min(region.left for region in regions) - w
-            right = max(region.right for region in regions)
-            near = [sprite for sprite in resting if left < sprite.pos[0] < right]
-            top = uncovered(near)  # (the cards at one place are all near or none)
-            for region in regions:
-                still.set_clip(region)
-                copy_area(still, backdrop, region.topleft, region)
-                still.fblits([self._placed(sprite) for sprite in near
-                              if sprite in top and region.left - w < sprite.pos[0] < region.right
-                              and region.top - h < sprite.pos[1] < region.bottom])
-            still.set_clip(None)
-        for sprite, _, _ in landed:  # over everything where it lies
-            self._blit(still, sprite)
-        if regions is not None:
-            regions += [differ.resting_rect(entry) for entry in landed]
-        self._still_drawn = regions
-        self._still_key, self._still_base = key, base
-        self._flights_due = key, arranged
-        return still
-
-    def _note_flights(self) -> None:
-        """Note the sprites that may set off or land before the board's arrangement
-        changes, as the still layer last brought up to date shows them (its key and the
-        arrangement then: ``_flights_due``): after the frame, in its spare time (the
-        board does not move before the next). Until they are noted, the next update of
-        the layer compares all its cards (:meth:`.StillChanges.changed_regions`)."""
-        if self._flights_due is None:
-            return
-        (key, arranged), self._flights_due = self._flights_due, None
-        board = self.table.board
-        now, dragged = board.time, board.dragging
-        self._flights = key, arranged, [(sprite, as_still(sprite, now))
-                                        for sprite in board.stepping() if sprite not in dragged]
-
-    def _blit(self, surface: pygame.Surface, sprite: CardSprite, dx: float = 0.0) -> None:
-        surface.blit(*self._drawn(sprite, dx))
-
-    def _drawn(self, sprite: CardSprite,
-               dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
-        """The card's picture as shown and its place as a rectangle (see :data:`Blit`)."""
-        image, (x, y) = self._placed(sprite, dx)
-        return image, (x, y, *image.get_size())
-
-    def _placed(self, sprite: CardSprite,
-                dx: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The card's picture as shown and where it goes."""
-        image = self.images.image(sprite.card, sprite.shown_up, turned(sprite.squash))
-        x, y = sprite.pos
-        x += dx + (self.geometry.card_w - image.get_width()) / 2
-        return image, (round(x), round(y))
 
 
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).

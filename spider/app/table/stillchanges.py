@@ -44,7 +44,7 @@ class StillChanges:
                        ) -> tuple[list[pygame.Rect], list[Resting]] | None:
         """As :meth:`changed_regions`, at board time ``now``, when the board's
         arrangement is as it was: only the sprites ``flown`` (noted by
-        ``TableRenderer._note_flights``) can have set off (left their place, unseen
+        :meth:`.StillLayer.note_flights`) can have set off (left their place, unseen
         when the place shows the same: see :meth:`_same_at`) or landed. A card landed
         lies over everything where it is when no card drawn after it overlaps it and
         none other lies at its very place."""
