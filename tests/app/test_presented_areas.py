@@ -146,6 +146,24 @@ def test_the_frames_where_the_player_acts_present_only_what_changed(play) -> Non
     assert window.frames and window.wrong == []
 
 
+def test_undoing_a_run_that_uncovered_a_card_shows_the_run_waiting_to_go_back(play) -> None:
+    """Undoing a move that completed a run and turned the card under it: the card turns
+    back first, and only in the spare time after that frame are the run's cards,
+    waiting on their pile to fly back, laid out in the order they leave (the king,
+    first to go, lowest: the 2♠ shows on top). The frames before the king leaves must
+    show that pile as a whole redraw does, though no card moves there yet (the places
+    the still layer drew in spare time are presented by the next frame)."""
+    driver = play(position=RUN_POSITION.replace("2: Ks", "2: [5s] Ks"))
+    driver.double_click(driver.card_point(0, 1))  # A♠ onto 2♠: the run goes, 5♠ turns
+    driver.settle()
+    assert driver.table.game.removed == 1
+    window = Window(driver.app, driver)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.app.run_frames(12)  # (the first card of the run leaves after about six)
+    assert driver.table.game.removed == 0
+    assert window.areas == len(window.frames) > 0 and window.wrong == []
+
+
 def test_a_deal_presents_of_the_bar_only_the_figures_and_buttons_that_changed(play) -> None:
     """A deal changes the score and the moves and enables Undo: its frames drawn by
     changes present, of the bar, the place over the figures that changed (and those

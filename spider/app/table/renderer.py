@@ -15,8 +15,9 @@ last still layer stands in, stretched (first halved: :mod:`.resizesteps`), while
 the static layer and the new still layer are prepared between frames in steps of
 bounded work (:meth:`TableRenderer.spare`); window-sized pictures are kept between
 resizes (:mod:`.buffers`). The win cascade draws into the still layer's buffer and
-only its new steps each frame. When the game closes the still layer and the bar are
-kept for the next start.
+only its new steps each frame. The first frame is drawn straight into the window, and
+when the game closes the still layer is kept for the next start (:mod:`.startpictures`;
+the bar's picture: :mod:`.barpicture`).
 """
 from __future__ import annotations
 
@@ -29,19 +30,18 @@ from spider.app.scenes import Cover, Scene
 from spider.app.table.areas import copy_area, joined
 from spider.app.table.barpicture import BarPicture
 from spider.app.table.buffers import Buffer
-from spider.app.table.cardimages import OPAQUE_EDGE, CardImages, turned
+from spider.app.table.cardimages import CardImages, turned
 from spider.app.table.felt import keep_cloth
 from spider.app.table.geometry import whole
 from spider.app.table.hud import TopBar
-from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
 from spider.app.table.marks import draw_focus, drop_highlights
 from spider.app.table.messages import NO_MESSAGE, Messages
 from spider.app.table.picturesteps import PictureSteps
 from spider.app.table.resizesteps import HALVING_WORK, Halving, scaled
 from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
+from spider.app.table.startpictures import StartPictures
 from spider.app.table.staticlayer import static_layer
-from spider.app.table.stillchanges import uncovered
 from spider.app.table.stilllayer import StillLayer
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ class TableRenderer:
         self._background_work: Iterator[None] | None = None  # its steps, under way
         #: The resting cards over the static layer, kept between frames.
         self.still = StillLayer(self, self._backdrop)
+        #: The first frame drawn straight into the window, the table kept for the next.
+        self.start_pictures = StartPictures(self, self.still, lambda: self._background_key)
         #: The old picture being halved to free the still layer's buffer, under way.
         self._halving: Halving | None = None
         #: The next pass draws the whole window, the old picture stretched over it
@@ -379,7 +381,7 @@ class TableRenderer:
         self.bar_picture.keep()
 
     def _keep_table(self) -> None:
-        """Keep the still layer for the next start (:class:`~.keptcards.KeptTable`),
+        """Keep the still layer for the next start (:meth:`.StartPictures.keep`),
         if it is drawn, up to date and of finished pictures (not during a resize or
         the win cascade)."""
         if (self.still.picture is None or self.interim is not None or self.images.pending
@@ -387,25 +389,7 @@ class TableRenderer:
             return
         board = self.table.board
         board.catch_up()  # (closed before the spare time of an action's frame)
-        resting = board.layers()[0]
-        kept = self._kept_table(resting)
-        if not kept.complete:
-            still = self.still.up_to_date(resting)
-            if still.get_size() == self.geometry.size:
-                kept.write({0: still})
-
-    def _kept_table(self, resting: list[CardSprite]) -> KeptTable:
-        """The kept still layer showing ``resting`` over this static layer (its key:
-        the window's size, the places and the cloth), with these pictures."""
-        settings = self.table.app.settings
-        images = self.images
-        shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
-        key = repr((self._background_key, images.size, settings.four_colour,
-                    settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "staticlayer.py", "stilllayer.py", "stillchanges.py",
-                              "resizesteps.py", "areas.py", "felt.py", "hud.py", "cardimages.py")
-        return KeptTable(self.geometry.size, b"\0".join(
-            (key, art_signature(images.folder), fonts_signature(), code)))
+        self.start_pictures.keep(board.layers()[0])
 
     def draw_changes(self, surface: pygame.Surface,
                      above: Sequence[Scene]) -> list[pygame.Rect] | None:
@@ -541,7 +525,7 @@ class TableRenderer:
 
     def _draw_cards(self, surface: pygame.Surface) -> bool:
         """The cards and what is under them; whether the window was composed afresh
-        (the first frame, see :meth:`_compose`)."""
+        (the first frame, see :meth:`.StartPictures.compose`)."""
         resting, flying, dragged = self.table.board.layers()
         composed = False
         shake = self.table.board.stock_shake()
@@ -560,8 +544,9 @@ class TableRenderer:
         else:
             composed = (self.still.picture is None and self.background is None
                         and surface is pygame.display.get_surface())
-            if composed:
-                self._compose(surface, resting)
+            if composed:  # (the first frame: the layers are made in spare time after it)
+                self._layers_due = True
+                self.start_pictures.compose(surface, resting)
             else:
                 self._blit_below_bar(surface, self.still.up_to_date(resting))
             self._moved = [area for area, _ in moved]
@@ -589,62 +574,8 @@ class TableRenderer:
                                 pygame.Rect(0, bar.bottom, width, height - bar.bottom))
         return self._bar_places[1:]
 
-    def _compose(self, window: pygame.Surface, resting: list[CardSprite]) -> None:
-        """The static layer and the resting cards drawn straight into the window, when
-        neither is made yet (the first frame): no window-sized picture of their own is
-        made and copied before the window shows them (or the still layer the last run
-        kept, when it shows the same, is read into the window); they are made in spare
-        time after it (:meth:`spare`)."""
-        self._layers_due = True
-        if self._kept_table(resting).read_into(0, window):
-            return
-        for _ in static_layer(window, self.geometry, self.images, self.table.app.settings.table,
-                              keep=True):
-            pass  # every step at once
-        top = uncovered(resting)
-        window.blits(self._showing([sprite for sprite in resting if sprite in top]),
-                     doreturn=False)
-
-    def _showing(self, sprites: list[CardSprite]
-                 ) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
-        """What shows of each of ``sprites`` (drawn in order), to be blitted: of a card
-        that the next one drawn at the same place across covers further down, only what
-        is not under the other's opaque middle (the same picture as drawing each card
-        whole, without its hidden pixels)."""
-        size = self.geometry.card_w, self.geometry.card_h
-        corner = self.images.radius + OPAQUE_EDGE
-        below: dict[int, int] = {}  # the top of the card drawn next at each x
-        parts = []
-        placed = self.still.placed
-        for sprite in reversed(sprites):
-            image, (x, y) = placed(sprite)
-            areas = ([image.get_rect()] if x not in below or image.get_size() != size
-                     else _shown_areas(size, corner, below[x] - y))
-            parts += [(image, (x + area.x, y + area.y), area) for area in areas]
-            if image.get_size() == size:
-                below[x] = y
-            else:
-                below.pop(x, None)
-        parts.reverse()
-        return parts
-
 
 #: No mark, no shake, no focus ring (see :meth:`TableRenderer._overlay_key`).
 _NO_OVERLAYS = (None, False, False)
 #: Nothing over the cards at all: no mark, shake, ring, message or banner.
 _AT_REST = (*_NO_OVERLAYS, None, None)
-
-
-def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
-    """The parts of a card of ``size`` (corners of ``corner`` pixels, edges of
-    ``OPAQUE_EDGE``) that show when another lies over it ``lower`` pixels down (see
-    :func:`~.cardimages.opaque_parts`): above the other's opaque middle, the edges
-    beside it and below it."""
-    w, h = size
-    top, bottom = lower + corner, min(h, lower + h - corner)
-    if lower <= 0 or top >= bottom:
-        return [pygame.Rect(0, 0, w, h)]
-    areas = [pygame.Rect(0, 0, w, top), pygame.Rect(0, top, OPAQUE_EDGE, bottom - top),
-             pygame.Rect(w - OPAQUE_EDGE, top, OPAQUE_EDGE, bottom - top),
-             pygame.Rect(0, bottom, w, h - bottom)]
-    return [area for area in areas if area.h > 0]
