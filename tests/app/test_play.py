@@ -654,7 +654,7 @@ def _same_as_drawn_whole(driver: EventDriver) -> None:
     app.draw()
     shown = pygame.image.tobytes(app.screen, "RGB")
     app.table.renderer.forget_resting()  # forget the kept layer of resting cards
-    app.table.renderer.interim = None  # and any stretched picture standing in after a resize
+    app.table.renderer.stand_in.picture = None  # and any stretched stand-in after a resize
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == shown
 
