@@ -54,7 +54,7 @@ def test_a_table_drawn_in_bands_after_a_resize_is_the_one_drawn_whole(
     assert len(bands) >= 3 and driver.app.size == size
     layer = driver.table.renderer.still
     shown, still = _screen(driver.app), layer.picture.copy()
-    driver.table.renderer.forget_resting()
+    driver.table.renderer.still.forget()
     driver.app.request_redraw()
     driver.app.draw()
     assert _screen(driver.app) == shown
@@ -120,7 +120,7 @@ def test_the_new_table_is_copied_into_the_window_in_steps_before_the_swap(
     _passes(driver, check)  # (the last: the frame that shows the new table)
     assert copies == ([1] if redraw_once else []) and bool(redrawn) == redraw_once
     shown = _screen(app)
-    table.renderer.forget_resting()
+    table.renderer.still.forget()
     app.request_redraw()
     app.draw()
     assert _screen(app) == shown

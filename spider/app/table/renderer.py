@@ -142,10 +142,6 @@ class TableRenderer:
         if key and key[-1] != self.table.app.settings.table:
             self.stand_in.keep()
 
-    def forget_resting(self) -> None:
-        """Draw the resting cards from scratch at the next frame (tests compare)."""
-        self.still.forget()
-
     @property
     def bar(self) -> TopBar:
         """The bar's layout for the window (after a resize: made when first needed)."""
