@@ -181,7 +181,7 @@ def stale_picture(app: App) -> bool:
             (0, bar.bottom, width, height - bar.bottom)), "RGB")
 
     shown = picture()
-    app.table.renderer.forget_resting()  # the resting cards drawn from scratch too
+    app.table.renderer.still.forget()  # the resting cards drawn from scratch too
     app.request_redraw()
     app.draw()
     return picture() != shown

@@ -46,7 +46,7 @@ def started(play) -> tuple[bytes, int, bool]:
             app.step()  # (the clock stands still: the bar shows the same second)
             app.spare(1.0)  # waits for the thread's next picture, not for a time
         assert not renderer.pending
-        renderer.forget_resting()
+        renderer.still.forget()
         app.request_redraw()
         app.step()
         asked = app.table.images._rasteriser is not None

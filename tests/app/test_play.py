@@ -653,8 +653,8 @@ def _same_as_drawn_whole(driver: EventDriver) -> None:
     app = driver.app
     app.draw()
     shown = pygame.image.tobytes(app.screen, "RGB")
-    app.table.renderer.forget_resting()  # forget the kept layer of resting cards
-    app.table.renderer.interim = None  # and any stretched picture standing in after a resize
+    app.table.renderer.still.forget()  # forget the kept layer of resting cards
+    app.table.renderer.stand_in.picture = None  # and any stretched stand-in after a resize
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == shown
 
@@ -896,7 +896,7 @@ def test_the_last_frame_of_an_animation_shows_the_cards_at_rest(play, action: st
     driver.settle()
     assert driver.table.game.moves == (1 if action in ("deal", "move") else 0)
     shown = pygame.image.tobytes(driver.app.screen, "RGB")
-    driver.table.renderer.forget_resting()  # the resting cards drawn from scratch
+    driver.table.renderer.still.forget()  # the resting cards drawn from scratch
     driver.app.request_redraw()
     driver.app.draw()
     assert pygame.image.tobytes(driver.app.screen, "RGB") == shown

@@ -416,7 +416,7 @@ def _passes_until_made(driver: EventDriver, window: Window) -> int:
     app, renderer, checked = driver.app, driver.table.renderer, 0
     for frame in range(3000):
         app.step()
-        if renderer.interim is None:
+        if renderer.stand_in.picture is None:
             checked += 1
             assert window.matches_whole_redraw(driver), f"frame {frame}"
             if not renderer.pending:
@@ -451,7 +451,7 @@ def test_pictures_after_a_resize_come_from_the_thread_and_show_whole(play, monke
     driver.resize((1280, 720))
     driver.app.step()
     driver.click(driver.stock_point())  # a deal: the stretched picture goes at once
-    assert driver.table.renderer.interim is None and driver.table.board.moving
+    assert driver.table.renderer.stand_in.picture is None and driver.table.board.moving
     assert _passes_until_made(driver, window) > 1
     assert driver.table.images.generation == 1 and made_here == []
 
@@ -467,8 +467,8 @@ def test_frames_after_a_resize_present_what_a_whole_frame_shows(play) -> None:
     stand_in = 0
     for _ in range(200):
         driver.app.run_frames(1)
-        stand_in += renderer.interim is not None
-        if renderer.interim is None and not renderer.pending:
+        stand_in += renderer.stand_in.picture is not None
+        if renderer.stand_in.picture is None and not renderer.pending:
             break
     assert stand_in >= 2 and driver.app.screen.get_size() == (1600, 900)
     driver.app.request_redraw()

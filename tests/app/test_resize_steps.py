@@ -28,7 +28,7 @@ def _passes(driver: EventDriver, check=lambda: None, limit: int = 3000) -> int:
     for count in range(1, limit + 1):
         app.step()
         check()
-        if driver.table.renderer.interim is None:
+        if driver.table.renderer.stand_in.picture is None:
             return count
         app.spare(1 / 60)
         app.clock.sleep(1 / 60)
@@ -54,7 +54,7 @@ def test_a_table_drawn_in_bands_after_a_resize_is_the_one_drawn_whole(
     assert len(bands) >= 3 and driver.app.size == size
     layer = driver.table.renderer.still
     shown, still = _screen(driver.app), layer.picture.copy()
-    driver.table.renderer.forget_resting()
+    driver.table.renderer.still.forget()
     driver.app.request_redraw()
     driver.app.draw()
     assert _screen(driver.app) == shown
@@ -74,7 +74,7 @@ def test_the_stretched_picture_is_shown_until_the_whole_table_is_ready(
     frames = []
 
     def check() -> None:
-        if table.renderer.interim is not None:
+        if table.renderer.stand_in.picture is not None:
             frames.append(app.screen.copy())
         app.request_redraw()  # as the clock's second does: the window drawn again
 
@@ -109,7 +109,7 @@ def test_the_new_table_is_copied_into_the_window_in_steps_before_the_swap(
     redrawn = []
 
     def check() -> None:
-        if table.renderer.interim is not None:
+        if table.renderer.stand_in.picture is not None:
             copies.clear()  # (those of the frames before the swap's)
         bands = table.renderer.still.bands
         if redraw_once and not redrawn and bands is not None and bands.rows:
@@ -120,7 +120,7 @@ def test_the_new_table_is_copied_into_the_window_in_steps_before_the_swap(
     _passes(driver, check)  # (the last: the frame that shows the new table)
     assert copies == ([1] if redraw_once else []) and bool(redrawn) == redraw_once
     shown = _screen(app)
-    table.renderer.forget_resting()
+    table.renderer.still.forget()
     app.request_redraw()
     app.draw()
     assert _screen(app) == shown

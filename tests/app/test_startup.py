@@ -120,7 +120,7 @@ def first_and_later(code: str, size: tuple[int, int]) -> tuple[bytes, bytes, boo
         # The card pictures are made by a thread in its own time while the manual
         # clock goes on a step a pass: the bar shows the first frame's time again.
         app.session.elapsed = shown
-        app.table.renderer.forget_resting()
+        app.table.renderer.still.forget()
         app.request_redraw()
         app.step()
         return first, pygame.image.tobytes(app.screen, "RGB"), direct

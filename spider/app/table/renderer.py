@@ -11,13 +11,12 @@ the bar (:mod:`.barpicture`: a kept picture, drawn again where what it shows
 changes) and the banner or message (:mod:`.messages`) are drawn over it. Frames by
 changes draw only the areas moving cards leave and enter, from the still layer. Card
 pictures are made between frames (:mod:`.picturesteps`). Just after a resize the
-last still layer stands in, stretched (first halved: :mod:`.resizesteps`), while
-the static layer and the new still layer are prepared between frames in steps of
-bounded work (:meth:`TableRenderer.spare`); window-sized pictures are kept between
-resizes (:mod:`.buffers`). The win cascade draws into the still layer's buffer and
-only its new steps each frame. The first frame is drawn straight into the window, and
-when the game closes the still layer is kept for the next start (:mod:`.startpictures`;
-the bar's picture: :mod:`.barpicture`).
+last still layer stands in, stretched, while the static layer and the new still
+layer are prepared between frames in steps of bounded work (:mod:`.standin`);
+window-sized pictures are kept between resizes (:mod:`.buffers`). The win cascade
+draws into the still layer's buffer and only its new steps each frame. The first
+frame is drawn straight into the window, and when the game closes the still layer is
+kept for the next start (:mod:`.startpictures`; the bar's picture: :mod:`.barpicture`).
 """
 from __future__ import annotations
 
@@ -37,9 +36,9 @@ from spider.app.table.hud import TopBar
 from spider.app.table.marks import draw_focus, drop_highlights
 from spider.app.table.messages import NO_MESSAGE, Messages
 from spider.app.table.picturesteps import PictureSteps
-from spider.app.table.resizesteps import HALVING_WORK, Halving, scaled
 from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
+from spider.app.table.standin import StandIn
 from spider.app.table.startpictures import StartPictures
 from spider.app.table.staticlayer import static_layer
 from spider.app.table.stilllayer import StillLayer
@@ -61,9 +60,6 @@ class TableRenderer:
         self._images: CardImages | None = None
         self._background_key: tuple[object, ...] | None = None
         self.background: pygame.Surface | None = None
-        #: After a resize, the last still layer (at the old size) shown scaled until
-        #: the new one can be drawn in one frame (see :meth:`_prepare_after_resize`).
-        self.interim: pygame.Surface | None = None
         #: The bar's picture (and its layout).
         self.bar_picture = BarPicture(table, self._backdrop)
         self._background_work: Iterator[None] | None = None  # its steps, under way
@@ -71,14 +67,16 @@ class TableRenderer:
         self.still = StillLayer(self, self._backdrop)
         #: The first frame drawn straight into the window, the table kept for the next.
         self.start_pictures = StartPictures(self, self.still, lambda: self._background_key)
-        #: The old picture being halved to free the still layer's buffer, under way.
-        self._halving: Halving | None = None
         #: The next pass draws the whole window, the old picture stretched over it
         #: just after a resize or the new table once ready: work enough for a pass,
         #: its spare time is not taken.
         self._whole_pass = False
         #: The card pictures made between frames, in steps.
         self.pictures = PictureSteps(self)
+        #: After a resize, the last still layer shown stretched while the table is
+        #: prepared anew.
+        self.stand_in = StandIn(self, self.still, self.pictures, self.bar_picture,
+                                self._static_step, lambda: self._bar_rects()[1])
         #: Frames the table has drawn (see :class:`.Bands`).
         self._frames = 0
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
@@ -93,9 +91,8 @@ class TableRenderer:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
             None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        # Kept between resizes (a 4K allocation page-faults for tens of ms); the second
-        # holds the old still layer halved after a resize (see Halving).
-        self._background_buffer, self._halves = Buffer(), Buffer(unwritten=True)
+        # Kept between resizes (a 4K allocation page-faults for tens of ms).
+        self._background_buffer = Buffer()
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
 
@@ -112,9 +109,9 @@ class TableRenderer:
     # --------------------------------------------------------------- set-up
     def restyle(self, later: bool = False) -> None:
         """Rebuild everything drawn from the geometry and the settings (``later``: the
-        static layer is drawn in spare time, see :meth:`_prepare_after_resize`)."""
+        static layer is drawn in spare time, see :meth:`.StandIn.step`)."""
         if not later:
-            self.interim = self._halving = None
+            self.stand_in.drop()
         g = self.geometry
         settings = self.table.app.settings
         card_size, four, back = (g.card_w, g.card_h), settings.four_colour, settings.card_back
@@ -138,23 +135,12 @@ class TableRenderer:
             self._background_work = None  # made when first drawn (or later: see spare)
         self.still.restyle(let_go)
 
-    def keep_interim(self) -> None:
-        """Before the window's size changes: keep the last picture of the resting cards to
-        stand in, scaled, while the new static layer and the cards' pictures are made
-        between frames (a resize costs a frame little more than drawing it does)."""
-        if self.interim is None:
-            self.interim = self.still.stand_in()
-
-    def keep_interim_for_cloth(self) -> None:
+    def keep_stand_in_for_cloth(self) -> None:
         """Before the table's colour changes: the table as it was shown stands in while
         the new cloth is drawn in spare time, as after a resize."""
         key = self._background_key
         if key and key[-1] != self.table.app.settings.table:
-            self.keep_interim()
-
-    def forget_resting(self) -> None:
-        """Draw the resting cards from scratch at the next frame (tests compare)."""
-        self.still.forget()
+            self.stand_in.keep()
 
     @property
     def bar(self) -> TopBar:
@@ -194,7 +180,7 @@ class TableRenderer:
     def _still_ahead(self) -> bool:
         """The still layer brought up to date after the frame (see
         :meth:`.StillLayer.ahead`), unless a stretched picture or the cascade shows."""
-        if self.interim is not None or self.table.controller.celebration is not None:
+        if self.stand_in.picture is not None or self.table.controller.celebration is not None:
             return False
         return self.still.ahead()
 
@@ -203,7 +189,7 @@ class TableRenderer:
         kept for the next run (when nothing moves, ``calm``, or after the first frame);
         after the first frame, the static and still layers it was drawn without; just
         after a resize what the resized table needs to be drawn (see
-        :meth:`_prepare_after_resize`), then card pictures still wanted, made by the
+        :meth:`.StandIn.step`), then card pictures still wanted, made by the
         background thread (when calm and stand-ins are replaced the resting cards are
         drawn again here, not in the next frame). True when the table is to be drawn
         again."""
@@ -214,10 +200,13 @@ class TableRenderer:
             keep_cloth()  # (then the layers read it)
         if self._layers_due:
             self._layers_due = False
-            if self.interim is None and self.table.controller.celebration is None:
+            if self.stand_in.picture is None and self.table.controller.celebration is None:
                 self.still.up_to_date(self.table.board.layers()[0])
-        if self.interim is not None:
-            return self._prepare_after_resize(until, calm)
+        if self.stand_in.picture is not None:
+            if not self.stand_in.step(until, self._frames):
+                return False
+            self._whole_pass = True
+            return True
         if self.pictures.due:
             self.pictures.want()
         self.pictures.ready_turning()
@@ -226,49 +215,6 @@ class TableRenderer:
                 self.still.up_to_date(self.table.board.layers()[0])
             return True
         return False
-
-    def _prepare_after_resize(self, until: float, calm: bool) -> bool:
-        """One step towards drawing the resized table in an ordinary frame, each of
-        bounded work: the pictures of the cards in play wanted, the kept card set
-        opened (its file looked at), a step of the static layer, of the bar's words at
-        their new size, or, once the pictures of the cards in view are made (by the
-        background thread meanwhile), a band of the new still layer. Then the table is
-        drawn again (True)."""
-        pictures = self.pictures
-        if pictures.due:  # (the pictures of the cards in play wanted: a step)
-            pictures.want()
-            return False
-        if self.images.open_kept():  # (a file looked at: a step)
-            return False
-        resting, _, _ = self.table.board.layers()
-        width, height = self.geometry.size
-        key = pictures.resting_key(resting)
-        if pictures.in_view_step(key, resting):
-            return False
-        interim = self.interim
-        if interim is not None and self.still.holds(interim):  # (see Halving)
-            halving = self._halving
-            if halving is None or halving.source is not interim:
-                size = interim.get_width() // 2, interim.get_height() // 2
-                halving = self._halving = Halving(interim, self._halves.get(size))
-            if halving.step(round(width * height * HALVING_WORK)):
-                self.interim, self._halving = halving.picture, None
-            return False
-        if self.background is None:
-            self._backdrop_step()
-            return False
-        if self.bar_picture.old is not None:  # the bar's words at their new size
-            self.bar_picture.prepare_step()
-            return False
-        if not pictures.in_view_made():
-            pictures.put_together(until)
-            return False
-        alone = self.table.app.scenes.visible == (self.table,)
-        if not self.still.redraw_step(resting, key, interim, self._frames,
-                                      self._bar_rects()[1] if alone else None):
-            return False
-        self.interim, self._whole_pass = None, True
-        return True
 
     # ----------------------------------------------------------- celebration
     def covered(self) -> None:
@@ -307,6 +253,13 @@ class TableRenderer:
             self._backdrop_step()
         return self.background
 
+    def _static_step(self) -> bool:
+        """A step towards the static layer unless it is drawn (whether one was taken)."""
+        if self.background is not None:
+            return False
+        self._backdrop_step()
+        return True
+
     def _backdrop_step(self) -> None:
         """One step towards the static layer (see :meth:`_render_background`)."""
         if self._background_work is None:
@@ -334,7 +287,7 @@ class TableRenderer:
         else:
             composed = self._draw_cards(surface)
             table.hinting.draw(surface)
-        if self.interim is not None and self.bar_picture.old is not None:
+        if self.stand_in.picture is not None and self.bar_picture.old is not None:
             self.bar_picture.draw_old(surface)
         elif composed:  # over its backdrop in the window: the bar's pictures come later
             bar = self.geometry.bar
@@ -357,7 +310,7 @@ class TableRenderer:
         False when it is not (nothing drawn). ``in_window``: the window holds the
         still layer below the bar already (copied after a resize: see :class:`.Bands`)."""
         overlays = self._overlay_key()
-        if (overlays != _AT_REST or self.interim is not None or self.still.picture is None
+        if (overlays != _AT_REST or self.stand_in.picture is not None or self.still.picture is None
                 or surface is not pygame.display.get_surface()):
             return False
         resting, flying, dragged = self.table.board.layers()
@@ -384,7 +337,7 @@ class TableRenderer:
         """Keep the still layer for the next start (:meth:`.StartPictures.keep`),
         if it is drawn, up to date and of finished pictures (not during a resize or
         the win cascade)."""
-        if (self.still.picture is None or self.interim is not None or self.images.pending
+        if (self.still.picture is None or self.stand_in.picture is not None or self.images.pending
                 or self.table.controller.celebration is not None):
             return
         board = self.table.board
@@ -418,7 +371,7 @@ class TableRenderer:
             return [surface.get_rect()] if drawn else None
         overlays, shown = self._overlay_key(), self._overlays
         banner = overlays[4]
-        if (above or self.interim is not None or self._moved is None
+        if (above or self.stand_in.picture is not None or self._moved is None
                 or overlays[:3] != _NO_OVERLAYS or shown[:3] != _NO_OVERLAYS
                 or banner != shown[4] or (banner is not None and overlays[3] != shown[3])):
             # The hint's mark, the shaking stock, the focus ring, a banner and a message
@@ -531,10 +484,11 @@ class TableRenderer:
         shake = self.table.board.stock_shake()
         highlights = drop_highlights(self.table, self.images)
         moved = self._moving_areas(flying, dragged, highlights)
-        if self.interim is not None and (flying or dragged or shake):
-            self.interim = self.bar_picture.old = None  # play goes on: the real picture, now
-        if self.interim is not None:
-            scaled(self.interim, surface)
+        if self.stand_in.picture is not None and (flying or dragged or shake):
+            # Play goes on: the real picture, now.
+            self.stand_in.picture = self.bar_picture.old = None
+        if self.stand_in.picture is not None:
+            self.stand_in.draw(surface)
         elif shake:
             shaking = {id(sprite) for sprite in self.table.board.stock}
             surface.blit(self._backdrop(), (0, 0))

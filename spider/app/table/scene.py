@@ -110,9 +110,9 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.input.cancel()
-        self.renderer.keep_interim()
+        self.renderer.stand_in.keep()  # (see StandIn)
         self.geometry = self._make_geometry(size)
-        later = self.renderer.interim is not None
+        later = self.renderer.stand_in.picture is not None
         self.renderer.restyle(later=later)
         self.board.set_geometry(self.geometry)
         self.renderer.want_pictures(later=later)
@@ -124,8 +124,8 @@ class TableScene(Scene):
         cloth in spare time, the table as it was shown meanwhile, as after a resize)."""
         self.board.speed = SPEEDS.get(self.app.settings.animation_speed, 1.0)
         self.board.reduced_motion = self.app.settings.reduced_motion
-        self.renderer.keep_interim_for_cloth()
-        self.renderer.restyle(later=self.renderer.interim is not None)
+        self.renderer.keep_stand_in_for_cloth()
+        self.renderer.restyle(later=self.renderer.stand_in.picture is not None)
         self.hinting.settings_changed()
 
     def enter(self) -> None:
@@ -151,7 +151,7 @@ class TableScene(Scene):
         celebration = controller.celebration
         return (self.board.moving or self.toast.fading or controller.win_pending
                 or (celebration is not None and not celebration.done)
-                or renderer.interim is not None or renderer.pending)
+                or renderer.stand_in.picture is not None or renderer.pending)
 
     def wake_in(self) -> float | None:
         """Seconds until the picture changes by itself (the clock, a message)."""

@@ -66,7 +66,7 @@ class StartPictures(DrawingJob):
         shown = [(sprite.card, sprite.pos, sprite.shown_up) for sprite in resting]
         key = repr((self._static_key(), images.size, settings.four_colour,
                     settings.card_back, settings.large_index, shown)).encode()
-        code = code_signature("renderer.py", "startpictures.py", "staticlayer.py",
+        code = code_signature("renderer.py", "startpictures.py", "standin.py", "staticlayer.py",
                               "stilllayer.py", "stillchanges.py", "resizesteps.py", "areas.py",
                               "felt.py", "hud.py", "cardimages.py")
         return KeptTable(self.geometry.size, b"\0".join(
