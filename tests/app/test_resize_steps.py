@@ -363,3 +363,52 @@ def test_the_cards_in_view_are_wanted_first_in_their_order() -> None:
     images.want_first([ALL_PICTURES[5], ALL_PICTURES[7]])
     assert list(images._wanted)[:4] == [ALL_PICTURES[7], ALL_PICTURES[20], None, ALL_PICTURES[3]]
     assert ALL_PICTURES[5] not in images._wanted
+
+
+def _rows_differing(picture: pygame.Surface, other: pygame.Surface) -> list[int]:
+    """The rows in which two pictures of one size differ."""
+    width = picture.get_width()
+    return [y for y in range(picture.get_height())
+            if pygame.image.tobytes(picture.subsurface(0, y, width, 1), "RGB")
+            != pygame.image.tobytes(other.subsurface(0, y, width, 1), "RGB")]
+
+
+def test_a_halving_cut_short_by_play_is_not_resumed_for_the_next_stand_in(
+        play, monkeypatch) -> None:
+    """A cloth change, a drag while its stand-in is being halved (play goes on: the
+    real table shows), then another cloth change at the same size: the still layer
+    stands in again, in the same buffer, and its half shows the table after the drag
+    in every row, not the rows halved before it."""
+    halvings: list[resizesteps.Halving] = []
+    step = resizesteps.Halving.step
+    monkeypatch.setattr(resizesteps.Halving, "step",
+                        lambda self, work: (halvings.append(self), step(self, work))[1])
+    driver = play(position=long_position())
+    app, stand_in = driver.app, driver.table.renderer.stand_in
+    app.apply_settings(app.settings.with_(table="blue"))
+    while not halvings:
+        app.step()
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert stand_in.picture is not None  # (halved in part)
+    bottom = len(driver.table.board.column_ys()[0]) - 1
+    driver.press(driver.card_point(0, bottom))
+    driver.move(driver.column_point(5))
+    app.step()
+    assert stand_in.picture is None  # (the card dragged over the real table)
+    driver.release(driver.column_point(5))
+    driver.settle()
+    app.apply_settings(app.settings.with_(table="graphite"))
+    kept = stand_in.picture
+    assert kept is not None and driver.table.renderer.still.holds(kept)
+    expected = _halved(kept.copy(), kept.get_width() * kept.get_height())
+    shown: list[pygame.Surface] = []
+
+    def check() -> None:
+        if stand_in.picture is not None and stand_in.picture is not kept:
+            shown.append(stand_in.picture.copy())
+
+    _passes(driver, check)
+    assert shown  # (the half stood in for some passes)
+    for half in shown:
+        assert _rows_differing(half, expected) == []

@@ -256,7 +256,7 @@ class TableController:
 
     def _start_celebration(self) -> None:
         self.win_pending = False
-        self.table.renderer.stand_in.picture = None  # the real picture, not a stretched one
+        self.table.renderer.stand_in.drop()  # the real picture, not a stretched one
         self.app.play_sound(Sound.WIN)
         if self.board.speed == 0 or self.app.settings.reduced_motion:  # no cascade
             self.app.commands.show_win()

@@ -485,8 +485,9 @@ class TableRenderer:
         highlights = drop_highlights(self.table, self.images)
         moved = self._moving_areas(flying, dragged, highlights)
         if self.stand_in.picture is not None and (flying or dragged or shake):
-            # Play goes on: the real picture, now.
-            self.stand_in.picture = self.bar_picture.old = None
+            # Play goes on: the real picture, now (and no halving left half done).
+            self.stand_in.drop()
+            self.bar_picture.old = None
         if self.stand_in.picture is not None:
             self.stand_in.draw(surface)
         elif shake:
