@@ -18,7 +18,8 @@ API for the view
 ----------------
 ``suggest(game, previous=None, seen=None, time_budget=0.8) -> Hint | None``
     The best action now. ``previous`` is the last action played (its exact
-    reverse is never suggested). ``seen`` is an optional :class:`Seen` holding
+    reverse is never suggested, unless it removes a run: then the previous
+    move turned the card the run needed). ``seen`` is an optional :class:`Seen` holding
     face-down cards the player saw before undoing (it is fair to use them).
     Returns a :class:`Hint`, or ``None`` when no move is useful and no deal is
     possible: "no useful move: restart or start a new deal".
@@ -440,15 +441,16 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     rng = random.Random(_seed(view))
     has_stock = view.stock_len > 0
     # Candidate actions: the useful moves (the same for every sample: they depend
-    # only on face-up cards), less the reverse of the previous move.
+    # only on face-up cards), less the reverse of the previous move unless it removes
+    # a run (the cards go back onto the card the move turned: a new position).
     # As many different determinizations as there are, up to ``samples``; when there
     # are fewer (few hidden cards), each gets the budget the others would have had.
     worlds = _worlds(view, rng, _arrangements(view, samples))
     nodes = samples * nodes // len(worlds)
     sample_cols, sample_stock = worlds[0]
     candidates = []
-    for steps, new, _gone in children(sample_cols, infos, has_stock, view.relaxed):
-        if _reverses(steps[0], previous):
+    for steps, new, gone in children(sample_cols, infos, has_stock, view.relaxed):
+        if _reverses(steps[0], previous) and not gone:
             continue
         if avoid and (_mask(new), view.stock_len) in avoid:
             continue

@@ -72,7 +72,7 @@ def test_hints_are_legal_and_never_reverse_the_last_move(code):
         assert game.is_legal(hint.action)
         if isinstance(hint.action, Move):
             assert hint.action.count is not None
-            if isinstance(previous, Move):
+            if isinstance(previous, Move) and hint.reason != "hint.reason.run":
                 assert hint.action != Move(previous.target, previous.source, previous.count)
         game.play(hint.action)
         previous = hint.action
@@ -104,6 +104,22 @@ removed: 7
     hint = suggest(game, Move(3, 2, 11), **EFFORT)
     assert hint is not None and hint.action == Move(2, 3, 12)
     assert hint.reason == "hint.reason.run"
+
+
+def test_the_same_count_back_is_allowed_when_it_removes_a_run():
+    # Q..A just left column 4 and turned its king: straight back is no undo, it wins.
+    game = parse_position("""\
+rules: classic
+removed: 7
+1:
+2:
+3: Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+4: Ks
+""")
+    for avoid in (None, set()):  # a hint, and the demo's move
+        hint = suggest(game, Move(3, 2, 12), avoid=avoid, **EFFORT)
+        assert hint is not None and hint.action == Move(2, 3, 12)
+        assert hint.reason == "hint.reason.run"
 
 
 def test_deal_when_nothing_useful_is_left():
