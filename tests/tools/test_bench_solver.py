@@ -21,7 +21,8 @@ def test_a_tiny_solver_bench_reports_the_table_and_the_budgets() -> None:
     out = io.StringIO()
     rows = run_bench(plan, out)
     text = out.getvalue()
-    assert "[1/2] full SP1-S1C-AAAAAAA won" in text and "] honest SP1-S1C-AAAAAAA" in text
+    assert "[1/2] deal 0: full SP1-S1C-AAAAAAA won" in text
+    assert "] deal 0: honest SP1-S1C-AAAAAAA" in text
     assert rows[0].solve_won == [True] and rows[0].lines and len(rows[0].honest_won) == 1
     assert "20000 nodes per deal" in text and "hints: 2x20 samples x nodes" in text
     assert "line s" in text and "(shortened in " in text  # the shortening timed apart
@@ -83,5 +84,6 @@ def test_honest_games_take_turns_across_suit_counts() -> None:
                 hint_seconds=None, hint_samples=1, hint_nodes=1, part="honest", jobs=1)
     out = io.StringIO()
     run_bench(plan, out)
-    played = [line.split()[2] for line in out.getvalue().splitlines() if "] honest " in line]
+    played = [line.split(": honest ")[1].split()[0] for line in out.getvalue().splitlines()
+              if line.startswith("[") and ": honest " in line]
     assert played == ["SP1-S2C-AAAAAAA", "SP1-S4C-AAAAAAA", "SP1-S2C-AAAAAAB", "SP1-S4C-AAAAAAB"]

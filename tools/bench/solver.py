@@ -216,13 +216,13 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
     rows = {(count, split): Row(count, split if named else None)
             for count in plan.suits for split in splits}
     tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
-    labels: list[tuple[str, int, str, Split]] = []
+    labels: list[tuple[str, int, int, str, Split]] = []  # kind, suits, deal, code, budget
     if plan.part in ("both", "full"):
         for count in plan.suits:
             for number in range(plan.first, plan.first + plan.deals):
                 code = str(DealCode("SP", count, False, number))
                 tasks.append((full_job, (code, plan.seconds, plan.nodes)))
-                labels.append(("full", count, code, splits[0]))
+                labels.append(("full", count, number, code, splits[0]))
     if plan.part in ("both", "honest"):
         # Game by game across the suit counts, so that a run cut short has some of each.
         for number in range(plan.first, plan.first + plan.games):
@@ -230,9 +230,11 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                 code = str(DealCode("SP", count, False, number))
                 for split in splits:
                     tasks.append((honest_job, (code, plan.hint_seconds, *split)))
-                    labels.append(("honest", count, code, split))
+                    labels.append(("honest", count, number, code, split))
     for done, (index, result) in enumerate(_run_all(plan.jobs, tasks), start=1):
-        kind, count, code, split = labels[index]
+        kind, count, number, code, split = labels[index]
+        # [games done/all] (in the order they end), then the deal's shuffle number
+        done_of = f"[{done}/{len(tasks)}] deal {number}:"
         row = rows[(count, split)]
         if kind == "full":
             row.solve_won.append(result["won"])
@@ -241,7 +243,7 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
             if result["won"]:
                 row.lines.append(result["line"])
                 row.line_seconds.append(result["line_seconds"])
-            note(f"[{done}/{len(tasks)}] full {code} {'won' if result['won'] else 'no win'}"
+            note(f"{done_of} full {code} {'won' if result['won'] else 'no win'}"
                  f" {result['seconds']:.2f}s {result['nodes']} nodes {result['line']} moves"
                  f" (shortened in {result['line_seconds']:.2f}s)")
         else:
@@ -253,7 +255,7 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                 down, removed, stock = result["end"]
                 where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
             budget = f" {_split(split)}" if named else ""
-            note(f"[{done}/{len(tasks)}] honest {code}{budget}"
+            note(f"{done_of} honest {code}{budget}"
                  f" {'won' if result['won'] else 'lost'}"
                  f"{where} {result['actions']} actions {result['seconds']:.1f}s"
                  f" p95 hint {percentile(result['times'], 0.95):.2f}s")
