@@ -92,15 +92,19 @@ stock: 2c 3c
     assert hint is None or hint.action != Move(1, 0, 1)
 
 
-def test_a_different_count_back_is_allowed_when_it_wins():
-    game = parse_position("""\
+# Q..A in column 3 and the K of spades alone in column 4: putting the run back removes it.
+RUN_BESIDE_ITS_KING = """\
 rules: classic
 removed: 7
 1:
 2:
 3: Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
 4: Ks
-""")
+"""
+
+
+def test_a_different_count_back_is_allowed_when_it_wins():
+    game = parse_position(RUN_BESIDE_ITS_KING)
     hint = suggest(game, Move(3, 2, 11), **EFFORT)
     assert hint is not None and hint.action == Move(2, 3, 12)
     assert hint.reason == "hint.reason.run"
@@ -108,14 +112,7 @@ removed: 7
 
 def test_the_same_count_back_is_allowed_when_it_removes_a_run():
     # Q..A just left column 4 and turned its king: straight back is no undo, it wins.
-    game = parse_position("""\
-rules: classic
-removed: 7
-1:
-2:
-3: Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
-4: Ks
-""")
+    game = parse_position(RUN_BESIDE_ITS_KING)
     for avoid in (None, set()):  # a hint, and the demo's move
         hint = suggest(game, Move(3, 2, 12), avoid=avoid, **EFFORT)
         assert hint is not None and hint.action == Move(2, 3, 12)
