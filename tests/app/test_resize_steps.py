@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from itertools import pairwise
+from itertools import cycle, pairwise
 
 import pygame
 import pytest
@@ -449,3 +449,28 @@ def test_a_new_stand_in_is_halved_afresh_however_the_last_one_went(play, monkeyp
     driver.table.renderer.stand_in.picture = None
     _bottom_card_dragged(driver)
     _halved_afresh(driver, "graphite")
+
+
+def test_the_win_cascade_starts_without_a_stand_in(play) -> None:
+    """The winning move, then a cloth change before every pass until the win cascade
+    starts, the last in the pass where the winning run lands (no frame draws play
+    going on after it): the cascade's start lets that stand-in go with its halving
+    (which would read the still layer's picture, the cascade's canvas now)."""
+    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+
+    driver = play(position=WIN_POSITION)
+    app, table = driver.app, driver.table
+    driver.double_click(driver.column_point(1))
+    cloths = cycle(("blue", "green"))
+    for _ in range(200):
+        app.apply_settings(app.settings.with_(table=next(cloths)))
+        kept = table.renderer.stand_in.picture is not None
+        app.step()
+        if table.celebration is not None:
+            break
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert table.celebration is not None and kept  # (a stand-in in the cascade's pass)
+    assert table.renderer.stand_in.picture is None
+    app.run_frames(30)
+    assert table.celebration is not None and table.renderer.stand_in.picture is None
