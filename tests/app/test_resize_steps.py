@@ -13,7 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer, resizesteps
+from spider.app.table import (
+    cardimages,
+    hud,
+    keptcards,
+    rasteriser,
+    renderer,
+    resizesteps,
+    staticlayer,
+)
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.table.stilllayer import StillLayer
@@ -474,3 +482,27 @@ def test_the_win_cascade_starts_without_a_stand_in(play) -> None:
     assert table.renderer.stand_in.picture is None
     app.run_frames(30)
     assert table.celebration is not None and table.renderer.stand_in.picture is None
+
+
+def test_the_static_layer_is_drawn_a_step_a_pass_after_a_resize(play, monkeypatch) -> None:
+    """After a resize the static layer (cloth, the bar's backdrop, the outlines) is
+    drawn in steps of bounded work, at most one in a pass, over several passes."""
+    passes, steps = [0], []
+    layer = staticlayer.static_layer
+
+    def counted(*args, **kwargs):
+        drawing = layer(*args, **kwargs)
+        while True:
+            steps.append(passes[0])
+            try:
+                next(drawing)
+            except StopIteration as done:
+                return done.value
+            yield
+
+    monkeypatch.setattr(staticlayer, "static_layer", counted)
+    driver = play(position=long_position())
+    steps.clear()  # (those of the start)
+    driver.resize((1000, 640))
+    _passes(driver, lambda: passes.__setitem__(0, passes[0] + 1))
+    assert len(steps) >= 3 and len(set(steps)) == len(steps)
