@@ -154,3 +154,25 @@ def test_the_win_panel_rises_above_the_lane_the_cards_bounce_along(play) -> None
     again = driver.app.scenes.top
     again.ensure()
     assert again.panel.y == round((height - again.panel.h) * 0.5)
+
+
+def test_the_cascade_lets_the_static_layer_and_its_memory_go(play) -> None:
+    """While the win cascade runs, the static layer is let go with its window-sized
+    memory (a 4K one is 33 MB: the win panel over the cascade needs the room); the
+    table drawn after the cascade has it drawn again."""
+    import gc
+    import weakref
+
+    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+
+    driver = play(position=WIN_POSITION)
+    static = driver.table.renderer.static
+    assert static.picture is not None
+    memory = weakref.ref(static.picture.get_abs_parent())
+    cascading(driver)
+    gc.collect()
+    assert static.picture is None and memory() is None
+    driver.click(driver.column_point(0))  # the win panel, at once
+    driver.app.scenes.top.close()
+    driver.settle()
+    assert driver.table.celebration is None and static.picture is not None

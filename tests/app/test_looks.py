@@ -142,7 +142,7 @@ def test_the_bar_words_and_the_marks_stand_out_on_every_table(play, table: str) 
     driver = play(code=CODE, size=(1280, 720), table=table)
     driver.app.draw()
     bar = driver.table.geometry.bar
-    backdrop = driver.table.renderer.background
+    backdrop = driver.table.renderer.static.picture
     assert backdrop is not None
     behind_words = [backdrop.get_at((x, bar.h // 2)) for x in range(0, bar.w, 8)]
     lightest = max(behind_words, key=luminance)

@@ -696,7 +696,7 @@ def _resting_drawn_afresh(driver: EventDriver) -> bytes:
     them: each card not hidden under another at the very same place, in order."""
     renderer = driver.table.renderer
     resting = driver.table.board.layers()[0]
-    picture = renderer._backdrop().copy()
+    picture = renderer.static.now().copy()
     top = {sprite.pos: sprite for sprite in resting}
     for sprite in resting:
         if top[sprite.pos] is sprite:

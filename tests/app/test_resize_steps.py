@@ -6,14 +6,22 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from itertools import pairwise
+from itertools import cycle, pairwise
 
 import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer, resizesteps
+from spider.app.table import (
+    cardimages,
+    hud,
+    keptcards,
+    rasteriser,
+    renderer,
+    resizesteps,
+    staticlayer,
+)
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.table.stilllayer import StillLayer
@@ -373,32 +381,38 @@ def _rows_differing(picture: pygame.Surface, other: pygame.Surface) -> list[int]
             != pygame.image.tobytes(other.subsurface(0, y, width, 1), "RGB")]
 
 
-def test_a_halving_cut_short_by_play_is_not_resumed_for_the_next_stand_in(
-        play, monkeypatch) -> None:
-    """A cloth change, a drag while its stand-in is being halved (play goes on: the
-    real table shows), then another cloth change at the same size: the still layer
-    stands in again, in the same buffer, and its half shows the table after the drag
-    in every row, not the rows halved before it."""
+def _halving_begun(driver: EventDriver, monkeypatch, table: str) -> None:
+    """The cloth changed to ``table``, and passes run until its stand-in is halved in
+    part."""
     halvings: list[resizesteps.Halving] = []
     step = resizesteps.Halving.step
     monkeypatch.setattr(resizesteps.Halving, "step",
                         lambda self, work: (halvings.append(self), step(self, work))[1])
-    driver = play(position=long_position())
-    app, stand_in = driver.app, driver.table.renderer.stand_in
-    app.apply_settings(app.settings.with_(table="blue"))
+    app = driver.app
+    app.apply_settings(app.settings.with_(table=table))
     while not halvings:
         app.step()
         app.spare(1 / 60)
         app.clock.sleep(1 / 60)
-    assert stand_in.picture is not None  # (halved in part)
+    assert driver.table.renderer.stand_in.picture is not None  # (halved in part)
+    monkeypatch.setattr(resizesteps.Halving, "step", step)
+
+
+def _bottom_card_dragged(driver: EventDriver) -> None:
+    """The last card of the first column dragged onto the sixth."""
     bottom = len(driver.table.board.column_ys()[0]) - 1
     driver.press(driver.card_point(0, bottom))
     driver.move(driver.column_point(5))
-    app.step()
-    assert stand_in.picture is None  # (the card dragged over the real table)
+    driver.app.step()
     driver.release(driver.column_point(5))
     driver.settle()
-    app.apply_settings(app.settings.with_(table="graphite"))
+
+
+def _halved_afresh(driver: EventDriver, table: str) -> None:
+    """The cloth changed to ``table`` at the same size: the still layer stands in, in
+    the same buffer, and its half shows the table now in every row."""
+    app, stand_in = driver.app, driver.table.renderer.stand_in
+    app.apply_settings(app.settings.with_(table=table))
     kept = stand_in.picture
     assert kept is not None and driver.table.renderer.still.holds(kept)
     expected = _halved(kept.copy(), kept.get_width() * kept.get_height())
@@ -412,3 +426,83 @@ def test_a_halving_cut_short_by_play_is_not_resumed_for_the_next_stand_in(
     assert shown  # (the half stood in for some passes)
     for half in shown:
         assert _rows_differing(half, expected) == []
+
+
+def test_a_halving_cut_short_by_play_is_not_resumed_for_the_next_stand_in(
+        play, monkeypatch) -> None:
+    """A cloth change, a drag while its stand-in is being halved (play goes on: the
+    real table shows), then another cloth change at the same size: the still layer
+    stands in again, in the same buffer, and its half shows the table after the drag
+    in every row, not the rows halved before it."""
+    driver = play(position=long_position())
+    _halving_begun(driver, monkeypatch, "blue")
+    bottom = len(driver.table.board.column_ys()[0]) - 1
+    driver.press(driver.card_point(0, bottom))
+    driver.move(driver.column_point(5))
+    driver.app.step()
+    assert driver.table.renderer.stand_in.picture is None  # (dragged over the real table)
+    driver.release(driver.column_point(5))
+    driver.settle()
+    _halved_afresh(driver, "graphite")
+
+
+def test_a_new_stand_in_is_halved_afresh_however_the_last_one_went(play, monkeypatch) -> None:
+    """A stand-in let go while it is being halved without a word to it (its picture
+    simply forgotten, as a test drawing from scratch does), a drag, then another cloth
+    change at the same size: the half of the new stand-in, in the same Surface as
+    the last, shows the table after the drag in every row (keeping a picture forgets
+    any halving)."""
+    driver = play(position=long_position())
+    _halving_begun(driver, monkeypatch, "blue")
+    driver.table.renderer.stand_in.picture = None
+    _bottom_card_dragged(driver)
+    _halved_afresh(driver, "graphite")
+
+
+def test_the_win_cascade_starts_without_a_stand_in(play) -> None:
+    """The winning move, then a cloth change before every pass until the win cascade
+    starts, the last in the pass where the winning run lands (no frame draws play
+    going on after it): the cascade's start lets that stand-in go with its halving
+    (which would read the still layer's picture, the cascade's canvas now)."""
+    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+
+    driver = play(position=WIN_POSITION)
+    app, table = driver.app, driver.table
+    driver.double_click(driver.column_point(1))
+    cloths = cycle(("blue", "green"))
+    for _ in range(200):
+        app.apply_settings(app.settings.with_(table=next(cloths)))
+        kept = table.renderer.stand_in.picture is not None
+        app.step()
+        if table.celebration is not None:
+            break
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert table.celebration is not None and kept  # (a stand-in in the cascade's pass)
+    assert table.renderer.stand_in.picture is None
+    app.run_frames(30)
+    assert table.celebration is not None and table.renderer.stand_in.picture is None
+
+
+def test_the_static_layer_is_drawn_a_step_a_pass_after_a_resize(play, monkeypatch) -> None:
+    """After a resize the static layer (cloth, the bar's backdrop, the outlines) is
+    drawn in steps of bounded work, at most one in a pass, over several passes."""
+    passes, steps = [0], []
+    layer = staticlayer.static_layer
+
+    def counted(*args, **kwargs):
+        drawing = layer(*args, **kwargs)
+        while True:
+            steps.append(passes[0])
+            try:
+                next(drawing)
+            except StopIteration as done:
+                return done.value
+            yield
+
+    monkeypatch.setattr(staticlayer, "static_layer", counted)
+    driver = play(position=long_position())
+    steps.clear()  # (those of the start)
+    driver.resize((1000, 640))
+    _passes(driver, lambda: passes.__setitem__(0, passes[0] + 1))
+    assert len(steps) >= 3 and len(set(steps)) == len(steps)

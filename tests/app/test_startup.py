@@ -114,7 +114,7 @@ def first_and_later(code: str, size: tuple[int, int]) -> tuple[bytes, bytes, boo
     try:
         app.step()
         first = pygame.image.tobytes(app.screen, "RGB")
-        direct = app.table.renderer.background is None
+        direct = app.table.renderer.static.picture is None
         shown = app.session.elapsed
         app.run_until_idle()
         # The card pictures are made by a thread in its own time while the manual

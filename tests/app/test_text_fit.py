@@ -168,7 +168,7 @@ def record_the_bar(app: App, recorder: Recorder, screen: Screen) -> None:
     bar_picture.image, bar_picture.key = picture, None  # drawn again, on this one
     # The buttons are kept apart, for their last two looks (see there): the next look
     # is drawn on the older one.
-    renderer._backdrop()
+    renderer.static.now()
     strip = bar_picture.strip
     bar_picture._looks = {("recording", strip): buttons, ("spare", strip): strip.copy()}
     recorder.shown_on(picture, screen, (bar.x, bar.y))

@@ -1,9 +1,9 @@
 """The table's picture: a static layer, a kept layer of resting cards, and what moves.
 
-The renderer composes the table's drawing jobs, each in a module of its own, and
-keeps the layers they draw into. The static layer (:mod:`.staticlayer`: felt, the
-bar's backdrop, the outlines of empty places) is drawn when the window's size or the
-layout changes. The still layer (:mod:`.stilllayer`) adds every resting card (and
+The renderer composes the table's drawing jobs, each in a module of its own. The
+static layer (:mod:`.staticlayer`: felt, the bar's backdrop, the outlines of empty
+places) is kept between frames, drawn again when the window's size, the layout or
+the cloth changes. The still layer (:mod:`.stilllayer`) adds every resting card (and
 cards waiting for their turn to fly) and is kept between frames, drawn again only
 where cards leave or land. Flying and dragged cards over their shadows
 (:mod:`.shadows`), the drop highlights and focus ring (:mod:`.marks`), the hint mark,
@@ -20,7 +20,7 @@ kept for the next start (:mod:`.startpictures`; the bar's picture: :mod:`.barpic
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,7 +28,6 @@ import pygame
 from spider.app.scenes import Cover, Scene
 from spider.app.table.areas import copy_area, joined
 from spider.app.table.barpicture import BarPicture
-from spider.app.table.buffers import Buffer
 from spider.app.table.cardimages import CardImages, turned
 from spider.app.table.felt import keep_cloth
 from spider.app.table.geometry import whole
@@ -40,7 +39,7 @@ from spider.app.table.shadows import FLYING, Blit, Shadows
 from spider.app.table.sprites import CardSprite
 from spider.app.table.standin import StandIn
 from spider.app.table.startpictures import StartPictures
-from spider.app.table.staticlayer import static_layer
+from spider.app.table.staticlayer import StaticLayer
 from spider.app.table.stilllayer import StillLayer
 
 if TYPE_CHECKING:
@@ -58,15 +57,14 @@ class TableRenderer:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self._images: CardImages | None = None
-        self._background_key: tuple[object, ...] | None = None
-        self.background: pygame.Surface | None = None
+        #: What lies under the cards, kept between frames (it gives the bar its strip).
+        self.static = StaticLayer(self, lambda strip: self.bar_picture.over(strip))
         #: The bar's picture (and its layout).
-        self.bar_picture = BarPicture(table, self._backdrop)
-        self._background_work: Iterator[None] | None = None  # its steps, under way
+        self.bar_picture = BarPicture(table, self.static.now)
         #: The resting cards over the static layer, kept between frames.
-        self.still = StillLayer(self, self._backdrop)
+        self.still = StillLayer(self, self.static.now)
         #: The first frame drawn straight into the window, the table kept for the next.
-        self.start_pictures = StartPictures(self, self.still, lambda: self._background_key)
+        self.start_pictures = StartPictures(self, self.still, lambda: self.static.key)
         #: The next pass draws the whole window, the old picture stretched over it
         #: just after a resize or the new table once ready: work enough for a pass,
         #: its spare time is not taken.
@@ -76,7 +74,7 @@ class TableRenderer:
         #: After a resize, the last still layer shown stretched while the table is
         #: prepared anew.
         self.stand_in = StandIn(self, self.still, self.pictures, self.bar_picture,
-                                self._static_step, lambda: self._bar_rects()[1])
+                                self.static.step, lambda: self._bar_rects()[1])
         #: Frames the table has drawn (see :class:`.Bands`).
         self._frames = 0
         #: Where the last frame drew moving cards (None: unknown, draw whole next).
@@ -91,8 +89,6 @@ class TableRenderer:
         #: the table at rest is drawn with them every frame).
         self._bar_places: tuple[TableGeometry | None, pygame.Rect, pygame.Rect] = (
             None, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        # Kept between resizes (a 4K allocation page-faults for tens of ms).
-        self._background_buffer = Buffer()
         #: The window was drawn without the kept layers: they are made in spare time.
         self._layers_due = False
 
@@ -124,37 +120,21 @@ class TableRenderer:
                                       large_index=large, kept=True)
         self._whole_pass = later
         self.bar_picture.restyle(later)
-        # The static layer depends only on where things are: a new game or new
-        # settings in the same window keep it (a 4K one takes tens of ms to draw).
-        key = (g.size, g.columns, g.column_slot(0), g.run_slot(0), g.stock_pile(0, 1),
-               settings.table)
-        let_go = False  # the still layer's picture, before a bigger one is made
-        if key != self._background_key or self.background is None:
-            let_go = self.background is not None and self.background.get_size() != g.size
-            self.background, self._background_key = None, key
-            self._background_work = None  # made when first drawn (or later: see spare)
-        self.still.restyle(let_go)
+        # The still layer's picture goes with a static layer of another size (let go
+        # before a bigger one is made).
+        self.still.restyle(let_go=self.static.restyle())
 
     def keep_stand_in_for_cloth(self) -> None:
         """Before the table's colour changes: the table as it was shown stands in while
         the new cloth is drawn in spare time, as after a resize."""
-        key = self._background_key
-        if key and key[-1] != self.table.app.settings.table:
+        cloth = self.static.cloth
+        if cloth is not None and cloth != self.table.app.settings.table:
             self.stand_in.keep()
 
     @property
     def bar(self) -> TopBar:
         """The bar's layout for the window (after a resize: made when first needed)."""
         return self.bar_picture.bar
-
-    def _render_background(self) -> Iterator[None]:
-        """The static layer in its buffer (see :func:`.static_layer`), and its strip
-        under the bar, kept apart (the bar is drawn on a copy of it)."""
-        self.background = yield from static_layer(
-            self._background_buffer.get(self.geometry.size), self.geometry, self.images,
-            self.table.app.settings.table)
-        bar = self.geometry.bar
-        self.bar_picture.over(self.background.subsurface(bar.x, bar.y, bar.w, bar.h).copy())
 
     def want_pictures(self, later: bool = False) -> None:
         """Have the pictures of the cards in play made soon (see
@@ -235,37 +215,15 @@ class TableRenderer:
                  for run in self.table.board.runs]
         canvas = self.still.lend()
         session = self.table.app.session
-        celebration = Celebration(self._backdrop(), piles, canvas=canvas,
+        celebration = Celebration(self.static.now(), piles, canvas=canvas,
                                   top=self.geometry.bar.bottom,
                                   rng=random.Random(f"{session.code} {session.game.moves}"))
-        self.background = None
-        self._background_buffer.release()
+        self.static.let_go()
         return celebration
 
     def end_celebration(self, celebration: Celebration) -> None:
         """The cascade is over: its canvas is the still layer's buffer again."""
         self.still.take_back(celebration.buffer)
-
-    def _backdrop(self) -> pygame.Surface:
-        """The static layer (drawn now if it was let go during a celebration or is not
-        drawn yet after a resize)."""
-        while self.background is None:
-            self._backdrop_step()
-        return self.background
-
-    def _static_step(self) -> bool:
-        """A step towards the static layer unless it is drawn (whether one was taken)."""
-        if self.background is not None:
-            return False
-        self._backdrop_step()
-        return True
-
-    def _backdrop_step(self) -> None:
-        """One step towards the static layer (see :meth:`_render_background`)."""
-        if self._background_work is None:
-            self._background_work = self._render_background()
-        if next(self._background_work, True) is True:  # the last step is done
-            self._background_work = None
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -492,12 +450,12 @@ class TableRenderer:
             self.stand_in.draw(surface)
         elif shake:
             shaking = {id(sprite) for sprite in self.table.board.stock}
-            surface.blit(self._backdrop(), (0, 0))
+            surface.blit(self.static.now(), (0, 0))
             card_blit = self.still.card_blit
             for sprite in resting:
                 surface.blit(*card_blit(sprite, shake if id(sprite) in shaking else 0.0))
         else:
-            composed = (self.still.picture is None and self.background is None
+            composed = (self.still.picture is None and self.static.picture is None
                         and surface is pygame.display.get_surface())
             if composed:  # (the first frame: the layers are made in spare time after it)
                 self._layers_due = True

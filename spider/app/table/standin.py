@@ -43,15 +43,17 @@ class StandIn(DrawingJob):
         #: The last still layer (at the old size), shown stretched until the new one
         #: can be drawn in one frame (None: no stand-in).
         self.picture: pygame.Surface | None = None
-        #: The old picture being halved to free the still layer's buffer, under way.
+        #: The old picture being halved to free the still layer's buffer, under way
+        #: (for this stand-in alone: it goes with it).
         self._halving: Halving | None = None
         #: Kept between resizes: the old still layer halved (see Halving).
         self._halves = Buffer(unwritten=True)
 
     def keep(self) -> None:
-        """Keep the still layer as shown to stand in, unless one stands in already."""
+        """Keep the still layer as shown to stand in, unless one stands in already (a
+        new one is halved afresh, even in the same Surface as the last)."""
         if self.picture is None:
-            self.picture = self._still.stand_in()
+            self.picture, self._halving = self._still.stand_in(), None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The stand-in stretched over all of ``surface``."""
@@ -81,7 +83,7 @@ class StandIn(DrawingJob):
         picture = self.picture
         if picture is not None and self._still.holds(picture):  # (see Halving)
             halving = self._halving
-            if halving is None or halving.source is not picture:
+            if halving is None:
                 size = picture.get_width() // 2, picture.get_height() // 2
                 halving = self._halving = Halving(picture, self._halves.get(size))
             if halving.step(round(width * height * HALVING_WORK)):
@@ -99,5 +101,5 @@ class StandIn(DrawingJob):
         if not self._still.redraw_step(resting, key, picture, frames,
                                        self._below_bar() if alone else None):
             return False
-        self.picture = None
+        self.picture = self._halving = None
         return True
