@@ -9,8 +9,9 @@ import time
 import pygame
 import pytest
 
-from spider.app.table import cardimages, felt, hinting, hud
-from spider.app.table.cardimages import CardImages, card_svg, missing_art
+from spider.app.table import cardart, felt, hinting, hud
+from spider.app.table.cardart import card_svg, missing_art
+from spider.app.table.cardimages import CardImages
 from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.marks import HIGHLIGHT
 from spider.app.ui.focus import walk
@@ -81,7 +82,7 @@ def cloth_pixels(table: str, size: tuple[int, int] = (1280, 720)) -> list[pygame
 
 # ------------------------------------------------------------------ the art
 def test_every_back_and_table_of_the_settings_has_its_own_art() -> None:
-    assert cardimages.BACKS == CARD_BACKS and tuple(felt.TABLES) == TABLES
+    assert cardart.BACKS == CARD_BACKS and tuple(felt.TABLES) == TABLES
     assert missing_art() == []
     sources = {card_svg(None, back=back) for back in CARD_BACKS}
     assert None not in sources and len(sources) == len(CARD_BACKS)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.app.table import cardimages, hud, keptcards, rasteriser, renderer, resizesteps
+from spider.app.table import cardart, cardimages, hud, keptcards, rasteriser, renderer, resizesteps
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.table.stilllayer import StillLayer
@@ -333,7 +333,7 @@ def test_the_threads_pictures_come_in_the_windows_layout_and_look_the_same(play)
     size = (90, 126)
     layout = cardimages._window_layout()
     assert layout is not None
-    source = cardimages.card_svg(None)
+    source = cardart.card_svg(None)
     assert source is not None
     thread = rasteriser.Rasteriser(size, layout)
     thread.ask(source)
