@@ -150,7 +150,8 @@ def _check_assets(app: App) -> None:
     import pygame
 
     from spider.app.assets import CARDS, FONTS, SOUNDS
-    from spider.app.table.cardimages import BACKS, CardImages, missing_art
+    from spider.app.table.cardart import BACKS, missing_art
+    from spider.app.table.cardimages import CardImages
     from spider.app.ui import text
     from spider.model.cards import Card, Suit
     from spider.text import i18n

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from spider.app.table import cardimages, keptcards, rasteriser
+from spider.app.table import cardart, keptcards, rasteriser
 from spider.app.table.cardimages import ALL_PICTURES
 from spider.app.table.keptcards import KeptCards
 from tests.helpers import DAMAGES, damage
@@ -83,7 +83,7 @@ def test_the_set_is_kept_by_the_picture_thread(play, monkeypatch) -> None:
 def test_a_damaged_kept_set_is_rasterised_again(play, how: str, monkeypatch) -> None:
     # As in a new process: no card's art read yet (the first start makes the back
     # before reading what the faces share; a later one must make the same back).
-    monkeypatch.setattr(cardimages, "_SHARED", {})
+    monkeypatch.setattr(cardart, "_SHARED", {})
     fresh, _, _ = started(play)
     [path] = kept_sets()
     damage(path, how)

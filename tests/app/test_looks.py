@@ -1,4 +1,5 @@
-"""Card backs and table cloths: each drawn at any size, each easy to see, chosen in Settings."""
+"""Card backs and table cloths: each drawn at any size, each easy to see, chosen in Settings;
+faces in four colours, and drawn plainly where their art is missing."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import time
 import pygame
 import pytest
 
-from spider.app.table import cardimages, felt, hinting, hud
-from spider.app.table.cardimages import CardImages, card_svg, missing_art
+from spider.app.table import cardart, felt, hinting, hud
+from spider.app.table.cardart import FACES, card_svg, missing_art, suit_colour
+from spider.app.table.cardimages import CardImages
 from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.marks import HIGHLIGHT
 from spider.app.ui.focus import walk
@@ -23,6 +25,7 @@ from spider.data.settings import (
     load_settings,
     save_settings,
 )
+from spider.model.cards import Card, Suit
 from spider.text.i18n import set_language
 
 CODE = "SP1-S4C-BCDEFGH"
@@ -81,7 +84,7 @@ def cloth_pixels(table: str, size: tuple[int, int] = (1280, 720)) -> list[pygame
 
 # ------------------------------------------------------------------ the art
 def test_every_back_and_table_of_the_settings_has_its_own_art() -> None:
-    assert cardimages.BACKS == CARD_BACKS and tuple(felt.TABLES) == TABLES
+    assert cardart.BACKS == CARD_BACKS and tuple(felt.TABLES) == TABLES
     assert missing_art() == []
     sources = {card_svg(None, back=back) for back in CARD_BACKS}
     assert None not in sources and len(sources) == len(CARD_BACKS)
@@ -115,6 +118,42 @@ def test_each_back_and_table_is_drawn(play, size: tuple[int, int], back: str,
     point = (size[0] // 2, y + g.card_h // 2)
     shown, expected = app.screen.get_at(point), cloth.get_at(point)
     assert max(abs(a - b) for a, b in zip(shown[:3], expected[:3], strict=True)) <= 3
+
+
+def pixels_near(picture: pygame.Surface, colour: Colour, area: pygame.Rect | None = None,
+                tolerance: int = 8) -> int:
+    """How many pixels of ``picture`` (in ``area``) are ``colour``, within ``tolerance``."""
+    box = area or picture.get_rect()
+    return sum(max(abs(a - b) for a, b in zip(picture.get_at((x, y))[:3], colour, strict=True))
+               <= tolerance for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_four_colour_mode_gives_diamonds_and_clubs_colours_of_their_own(suit: Suit,
+                                                                       tmp_path) -> None:
+    card, size = Card(7, suit), (120, 168)
+    two, four = (CardImages(size, four_colour=on, kept=False).face(card) for on in (False, True))
+    stand_in = CardImages(size, four_colour=True, folder=tmp_path, kept=False).face(card)
+    assert pygame.image.tobytes(four, "RGBA") != pygame.image.tobytes(stand_in, "RGBA")  # art
+    assert pixels_near(two, suit_colour(suit)) > 200  # the pips
+    assert pixels_near(four, suit_colour(suit, four_colour=True)) > 200
+    if suit in (Suit.DIAMONDS, Suit.CLUBS):
+        assert suit_colour(suit, four_colour=True) != suit_colour(suit)
+        assert pixels_near(four, suit_colour(suit)) < 10  # the art's red or black gone
+
+
+def test_a_card_whose_art_is_missing_is_drawn_plainly(tmp_path) -> None:
+    """No file, no failure: each face drawn with shapes at the card size, unlike every
+    other face, its suit large in the middle in its colour; the back drawn too."""
+    size = (120, 168)
+    images = CardImages(size, folder=tmp_path, kept=False)
+    faces = [images.face(card) for card in FACES]
+    assert {face.get_size() for face in faces} == {size} == {images.back().get_size()}
+    assert len({pygame.image.tobytes(face, "RGBA") for face in faces}) == len(FACES)
+    middle = pygame.Rect(size[0] // 4, size[1] // 3, size[0] // 2, size[1] // 3)
+    for suit in Suit:
+        face = images.face(Card(7, suit))
+        assert pixels_near(face, suit_colour(suit), middle) > 150
 
 
 # ------------------------------------------------------------ easy to see

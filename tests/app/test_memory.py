@@ -11,8 +11,9 @@ from collections import Counter
 import pygame
 import pytest
 
-from spider.app.table import cardimages
-from spider.app.table.cardimages import CardImages, soft_shadow
+from spider.app.table import cardimages, cardshapes
+from spider.app.table.cardimages import CardImages
+from spider.app.table.cardshapes import soft_shadow
 from spider.app.ui.pictures import PictureCache, kept
 from spider.model.dealcode import DealCode
 from tools.bench.memory import play_game
@@ -179,5 +180,5 @@ def test_a_long_session_keeps_nothing_for_each_game_but_its_record(play) -> None
 def test_card_outlines_are_kept_for_the_last_few_sizes_only() -> None:
     """A player who resizes often does not keep every size's outlines (at 4K 0.35 MB each)."""
     for width in range(100, 140):  # forty window sizes
-        cardimages._outline((width, width * 3 // 2), 8, (255, 255, 255, 255), 2, None)
-    assert kept_pictures(cardimages._outline) <= 8 * 139 * 208 * 4
+        cardshapes.rounded_outline((width, width * 3 // 2), 8, (255, 255, 255, 255), 2, None)
+    assert kept_pictures(cardshapes.rounded_outline) <= 8 * 139 * 208 * 4

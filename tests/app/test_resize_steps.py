@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spider.app.table import (
+    cardart,
     cardimages,
     hud,
     keptcards,
@@ -341,7 +342,7 @@ def test_the_threads_pictures_come_in_the_windows_layout_and_look_the_same(play)
     size = (90, 126)
     layout = cardimages._window_layout()
     assert layout is not None
-    source = cardimages.card_svg(None)
+    source = cardart.card_svg(None)
     assert source is not None
     thread = rasteriser.Rasteriser(size, layout)
     thread.ask(source)

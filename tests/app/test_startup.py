@@ -143,11 +143,12 @@ def test_an_outline_drawn_by_its_parts_is_the_outline_drawn_whole(width: int) ->
     """The first frame's empty places are drawn but for their clear middles: the same
     picture; an outline whose middle is not clear (a highlight's fill) is drawn whole."""
     from spider.app.table import staticlayer
-    from spider.app.table.cardimages import OPAQUE_EDGE, _outline
+    from spider.app.table.cardimages import OPAQUE_EDGE
+    from spider.app.table.cardshapes import rounded_outline
 
     size, radius, line = (width, width * 7 // 5), max(2, round(width * 11 / 250)), width // 50
     edge, corner = line + OPAQUE_EDGE, radius + line + OPAQUE_EDGE
-    slot = _outline(size, radius, staticlayer.SLOT_LINE, max(1, line), None)
+    slot = rounded_outline(size, radius, staticlayer.SLOT_LINE, max(1, line), None)
     parts = staticlayer._drawn_parts(slot, edge, corner)
     assert sum(part.w * part.h for part in parts) < size[0] * size[1] / 2
     backdrop = pygame.Surface((width * 2, width * 2))
@@ -157,7 +158,7 @@ def test_an_outline_drawn_by_its_parts_is_the_outline_drawn_whole(width: int) ->
     whole.blit(slot, (3, 5))
     by_parts.blits([(slot, (3 + part.x, 5 + part.y), part) for part in parts])
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(by_parts, "RGB")
-    filled = _outline(size, radius, staticlayer.SLOT_LINE, max(1, line), (10, 20, 30, 40))
+    filled = rounded_outline(size, radius, staticlayer.SLOT_LINE, max(1, line), (10, 20, 30, 40))
     assert staticlayer._drawn_parts(filled, edge, corner) == [filled.get_rect()]
 
 
@@ -219,12 +220,12 @@ def test_an_outline_made_from_its_corners_is_the_outline_drawn_whole(
         width: int, fill: tuple[int, int, int, int] | None) -> None:
     """An outline (an empty place, a highlight) is drawn smooth at twice the size only
     around its corners, the rest stretched from them: the same picture."""
-    from spider.app.table.cardimages import _outline, _smooth_outline
+    from spider.app.table.cardshapes import _smooth_outline, rounded_outline
 
     size = (width, width * 7 // 5)
     for radius in (2, max(2, round(width * 11 / 250)), width // 6):
         for line in (1, max(2, width // 36), 5):
             for colour in ((255, 255, 255, 46), (255, 214, 92, 235)):
-                made = _outline(size, radius, colour, line, fill)
+                made = rounded_outline(size, radius, colour, line, fill)
                 whole = _smooth_outline(size, radius, colour, line, fill)
                 assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(whole, "RGBA")

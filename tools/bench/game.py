@@ -669,7 +669,8 @@ def _raster_floor(card: tuple[int, int], four_colour: bool) -> float:
 
     import pygame
 
-    from spider.app.table.cardimages import ALL_PICTURES, card_svg
+    from spider.app.table.cardart import card_svg
+    from spider.app.table.cardimages import ALL_PICTURES
 
     sources = [card_svg(picture, four_colour) for picture in ALL_PICTURES]
     start = time.perf_counter()

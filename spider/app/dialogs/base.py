@@ -11,7 +11,7 @@ import pygame
 
 from spider.app.host import DialogName
 from spider.app.scenes import Cover, Scene
-from spider.app.table.cardimages import soft_shadow
+from spider.app.table.cardshapes import soft_shadow
 from spider.app.ui.focus import Focus
 from spider.app.ui.pictures import PictureCache
 from spider.app.ui.textlayout import blit_text, line_height, text_width

@@ -42,6 +42,9 @@ MAGIC = b"SPCARDS1"
 ORDER: Final = "BGRA"
 #: Card sets kept (a 4K set is 18 MB; a 1080p one 4.6 MB).
 KEEP = 4
+#: The modules that make the card pictures (their code signs a kept set, and the kept
+#: table that shows them).
+CARD_CODE = ("cardimages.py", "cardart.py", "cardshapes.py")
 
 
 def _signature(paths: Sequence[Path | os.DirEntry[str]]) -> bytes:
@@ -233,7 +236,7 @@ class KeptCards(KeptPictures):
         key = b"\0".join((repr(choices).encode(),
                           art_signature(art),
                           fonts_signature(),  # the large index
-                          code_signature("cardimages.py")))
+                          code_signature(*CARD_CODE)))
         super().__init__("cards", size, count, key, folder)
 
 

@@ -18,7 +18,13 @@ import pygame
 
 from spider.app.table.cardimages import OPAQUE_EDGE
 from spider.app.table.drawing import Drawing, DrawingJob
-from spider.app.table.keptcards import KeptTable, art_signature, code_signature, fonts_signature
+from spider.app.table.keptcards import (
+    CARD_CODE,
+    KeptTable,
+    art_signature,
+    code_signature,
+    fonts_signature,
+)
 from spider.app.table.sprites import CardSprite
 from spider.app.table.staticlayer import static_layer
 from spider.app.table.stillchanges import uncovered
@@ -68,7 +74,7 @@ class StartPictures(DrawingJob):
                     settings.card_back, settings.large_index, shown)).encode()
         code = code_signature("renderer.py", "startpictures.py", "standin.py", "staticlayer.py",
                               "stilllayer.py", "stillchanges.py", "resizesteps.py", "areas.py",
-                              "felt.py", "hud.py", "cardimages.py")
+                              "felt.py", "hud.py", *CARD_CODE)
         return KeptTable(self.geometry.size, b"\0".join(
             (key, art_signature(images.folder), fonts_signature(), code)))
 
