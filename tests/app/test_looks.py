@@ -156,6 +156,18 @@ def test_a_card_whose_art_is_missing_is_drawn_plainly(tmp_path) -> None:
         assert pixels_near(face, suit_colour(suit), middle) > 150
 
 
+def test_the_art_is_drawn_where_sdl_makes_it_a_pixel_off(tmp_path) -> None:
+    """SDL keeps the art's proportions, rounding up: at some sizes its picture was a
+    pixel off, and every card was drawn as the plain stand-in instead (165x231, a
+    1896x1080 window)."""
+    for width in (90, 111, 150, 165, 167):  # 90, 150, 165: SDL's picture a pixel off
+        size = (width, round(width * 1.4))
+        art = CardImages(size, kept=False).back()
+        stand_in = CardImages(size, folder=tmp_path, kept=False).back()
+        assert art.get_size() == size
+        assert pygame.image.tobytes(art, "RGBA") != pygame.image.tobytes(stand_in, "RGBA"), size
+
+
 # ------------------------------------------------------------ easy to see
 @pytest.mark.parametrize("table", TABLES)
 @pytest.mark.parametrize("back", CARD_BACKS)

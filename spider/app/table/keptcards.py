@@ -44,7 +44,7 @@ ORDER: Final = "BGRA"
 KEEP = 4
 #: The modules that make the card pictures (their code signs a kept set, and the kept
 #: table that shows them).
-CARD_CODE = ("cardimages.py", "cardart.py", "cardshapes.py")
+CARD_CODE = ("cardimages.py", "cardart.py", "cardshapes.py", "rasteriser.py")
 
 
 def _signature(paths: Sequence[Path | os.DirEntry[str]]) -> bytes:

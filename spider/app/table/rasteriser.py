@@ -150,8 +150,16 @@ def run_later(function: Callable[[], object]) -> Errand:
 
 
 def rasterise(source: bytes, size: tuple[int, int]) -> pygame.Surface:
-    """``source`` at ``size`` (raises ``pygame.error`` or ``ValueError`` when unreadable)."""
-    return pygame.image.load_sized_svg(io.BytesIO(source), size)
+    """``source`` at ``size`` (raises ``pygame.error`` or ``ValueError`` when unreadable).
+
+    SDL keeps the art's proportions and rounds up: for some sizes its picture is a
+    pixel taller or wider (90x127 for 90x126), which is scaled to the size; art of
+    other proportions is left as SDL made it (and drawn as a stand-in)."""
+    picture = pygame.image.load_sized_svg(io.BytesIO(source), size)
+    (width, height), (w, h) = picture.get_size(), size
+    if (width, height) != size and abs(width - w) <= 1 and abs(height - h) <= 1:
+        picture = pygame.transform.smoothscale(picture, size)
+    return picture
 
 
 def _start() -> None:
