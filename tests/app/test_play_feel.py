@@ -493,7 +493,7 @@ def test_ctrl_c_on_the_table_copies_the_deal_code(play, monkeypatch) -> None:
 
 
 def test_clicking_the_deal_code_in_the_bar_copies_it(play) -> None:
-    from spider.app.ui.widgets import clipboard_text
+    from spider.app.ui.clipboard import clipboard_text
 
     driver = play(code=DEAL_CODE)
     driver.app.draw()

@@ -39,9 +39,20 @@ from spider.app.dialogs.example import ExampleScene
 from spider.app.loop import App
 from spider.app.table import hud
 from spider.app.table.driver import EventDriver
-from spider.app.ui import text, widgets
+from spider.app.ui import text, textlayout
 from spider.app.ui.focus import walk
-from spider.app.ui.widgets import Button, Field, Label, Segments, Widget
+from spider.app.ui.widgets import (
+    Button,
+    Field,
+    Label,
+    Segments,
+    Widget,
+    choices,
+    fields,
+    labels,
+    textfield,
+)
+from spider.app.ui.widgets import button as button_widget
 from spider.data import storage
 from spider.data.persistence import load_saved
 from spider.data.session import Session
@@ -85,7 +96,7 @@ class Recorder:
         return render
 
     def blit_text(self, real: Any) -> Any:
-        """Wraps ``widgets.blit_text`` for text drawn onto surfaces other than the screen."""
+        """Wraps ``textlayout.blit_text`` for text drawn onto surfaces other than the screen."""
         def blit_text(surface: pygame.Surface, string: str, size: int, *args: Any,
                       **kwargs: Any) -> pygame.Rect:
             rect = real(surface, string, size, *args, **kwargs)
@@ -136,8 +147,8 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
     recording = Recorder()
     monkeypatch.setattr(text, "render", recording.render(text.render))
     monkeypatch.setattr(hud, "_figure", recording.render(hud._figure))  # the bar's figures
-    real_blit_text = widgets.blit_text
-    for module in (widgets, help_module):
+    real_blit_text = textlayout.blit_text
+    for module in (labels, button_widget, choices, textfield, fields, help_module):  # all text
         monkeypatch.setattr(module, "blit_text", recording.blit_text(real_blit_text))
     yield recording
     set_language("en")

@@ -18,20 +18,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.dialogs.base import Dialog
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    QUIET,
-    TEXT,
-    Button,
-    Column,
-    Label,
-    Row,
-    Style,
-    UiState,
-    Widget,
-    draw_round,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.theme import DIM, GOLD, QUIET, TEXT, Style, draw_round
+from spider.app.ui.widgets import Button, Column, Label, Row, Widget
 from spider.data.session import Session
 from spider.model.game import Game
 from spider.solver.analysis import LOST, WINNABLE, Analysis, analyse, search_position

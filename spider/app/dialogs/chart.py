@@ -12,19 +12,10 @@ from collections.abc import Callable
 import pygame
 
 from spider.app.table.hud import format_time
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    TEXT,
-    WHITE,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-    text_width,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width
+from spider.app.ui.theme import DIM, GOLD, TEXT, WHITE, Style, draw_round
+from spider.app.ui.widgets import Widget
 from spider.data.history import LIMIT, GameRecord
 from spider.text.i18n import format_number, tr
 

@@ -8,21 +8,10 @@ import pygame
 
 from spider.app.dialogs.base import Dialog
 from spider.app.table.cardimages import CardImages
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    TEXT,
-    WHITE,
-    Button,
-    Row,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-    wrap,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, wrap
+from spider.app.ui.theme import DIM, GOLD, TEXT, WHITE, Style, draw_round
+from spider.app.ui.widgets import Button, Row, Widget
 from spider.model import example
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode

@@ -14,22 +14,10 @@ import pygame
 
 from spider.app.dialogs.base import Dialog
 from spider.app.table.scene import TableScene
-from spider.app.ui.theme import ERROR
-from spider.app.ui.widgets import (
-    DIM,
-    GOLD,
-    QUIET,
-    WHITE,
-    Button,
-    Column,
-    Row,
-    Style,
-    UiState,
-    Widget,
-    blit_text,
-    draw_round,
-    line_height,
-)
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height
+from spider.app.ui.theme import DIM, ERROR, GOLD, QUIET, WHITE, Style, draw_round
+from spider.app.ui.widgets import Button, Column, Row, Widget
 from spider.data.session import Session
 from spider.solver.analysis import LOST, WINNABLE, Analysis
 from spider.solver.state import Step, step_action

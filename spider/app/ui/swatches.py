@@ -12,23 +12,20 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from spider.app.ui import text
-from spider.app.ui.widgets import (
+from spider.app.ui.focus import UiState
+from spider.app.ui.textlayout import blit_text, line_height, text_width
+from spider.app.ui.theme import (
     DIM,
     GOLD,
     GOLD_DEEP,
     QUIET,
     QUIET_HOVER,
     TEXT,
-    Option,
-    Segments,
     Style,
-    UiState,
-    blit_text,
     draw_focus,
     draw_round,
-    line_height,
-    text_width,
 )
+from spider.app.ui.widgets import Option, Segments
 
 if TYPE_CHECKING:
     from spider.app.clock import Clock
