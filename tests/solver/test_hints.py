@@ -387,3 +387,24 @@ removed: 7
     followable = hints_module.avoids({visible_key(game)})
     assert followable(world, [(1, 0, 1)])
     assert not followable(world, [(1, 2, 1), (2, 1, 1), (1, 0, 1)])  # the ace aside and back
+
+
+@pytest.mark.parametrize(("code", "worlds", "nodes"), [
+    ("SP1-S1C-AAAAAAA", hints_module.ONE_SUIT_SAMPLES, hints_module.ONE_SUIT_NODES),
+    ("SP1-S2C-AAAAAAA", hints_module.SAMPLES, hints_module.NODES),
+])
+def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, code, worlds,
+                                                                    nodes) -> None:
+    """The same work, spread over twice the worlds when every card is of one suit."""
+    searched: list[int] = []
+    look = hints_module._lookahead
+
+    def counted(*args):
+        searched.append(args[-1])
+        return look(*args)
+
+    monkeypatch.setattr(hints_module, "_lookahead", counted)
+    game = game_from_code(DealCode.parse(code))
+    assert suggest(game, time_budget=None) is not None
+    assert searched == [nodes] * worlds
+    assert worlds * nodes == hints_module.SAMPLES * hints_module.NODES

@@ -46,6 +46,8 @@ from spider.model.notation import game_from_code
 from spider.solver.hints import (
     BRANCH,
     NODES,
+    ONE_SUIT_NODES,
+    ONE_SUIT_SAMPLES,
     SAMPLES,
     STALL,
     Seen,
@@ -76,8 +78,9 @@ GOALS = {1: Goal(1.00, 0.3, 100, 0.90), 2: Goal(1.00, 0.3, 120, 0.65),
 HINT_P95 = 0.5  # seconds, per hint
 
 
-#: A hint budget: (determinizations, expansions per determinization).
-Split = tuple[int, int]
+#: A hint budget: (determinizations, expansions per determinization); None: the hints'
+#: own (:func:`spider.solver.hints.budget`, by the suits in play).
+Split = tuple[int | None, int | None]
 
 
 @dataclass
@@ -114,8 +117,8 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def play_alone(game: Game, hint_seconds: float | None, samples: int = SAMPLES,
-               nodes: int = NODES) -> tuple[bool, list[float], int]:
+def play_alone(game: Game, hint_seconds: float | None, samples: int | None = None,
+               nodes: int | None = None) -> tuple[bool, list[float], int]:
     """The hint engine plays ``game`` to the end: (won, CPU seconds per hint, actions)."""
     seen = Seen()
     previous = None
@@ -153,8 +156,8 @@ def full_job(code: str, seconds: float, nodes: int | None) -> dict[str, Any]:
             "line": len(steps), "line_seconds": time.process_time() - began - searched}
 
 
-def honest_job(code: str, hint_seconds: float | None, samples: int,
-               nodes: int) -> dict[str, Any]:
+def honest_job(code: str, hint_seconds: float | None, samples: int | None,
+               nodes: int | None) -> dict[str, Any]:
     """One game of honest play (runs in a worker process)."""
     began = time.perf_counter()
     game = game_from_code(DealCode.parse(code))
@@ -190,8 +193,8 @@ class Plan:
     seconds: float
     nodes: int | None
     hint_seconds: float | None
-    hint_samples: int
-    hint_nodes: int
+    hint_samples: int | None
+    hint_nodes: int | None
     part: str
     jobs: int
     #: Hint budgets to compare on the same games (default: samples x nodes alone).
@@ -328,7 +331,10 @@ def _check(figure: str, met: bool, budget: str) -> str:
 
 
 def _split(split: Split) -> str:
-    return f"{split[0]}x{split[1]}"
+    samples, nodes = split
+    if samples is None and nodes is None:
+        return f"{SAMPLES}x{NODES} ({ONE_SUIT_SAMPLES}x{ONE_SUIT_NODES} with one suit)"
+    return f"{samples or 'default'}x{nodes or 'default'}"
 
 
 def _median(values: list[float]) -> str:
@@ -353,10 +359,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hint-seconds", type=float, default=0.0,
                         help="outer time limit per hint, as in the game (0.8); default 0: none,"
                              " so every game plays the same on any machine")
-    parser.add_argument("--hint-samples", type=int, default=SAMPLES,
-                        help=f"determinizations per hint (default {SAMPLES})")
-    parser.add_argument("--hint-nodes", type=int, default=NODES,
-                        help=f"expansions per determinization (default {NODES})")
+    parser.add_argument("--hint-samples", type=int, default=None,
+                        help=f"determinizations per hint (default {SAMPLES},"
+                             f" {ONE_SUIT_SAMPLES} with one suit)")
+    parser.add_argument("--hint-nodes", type=int, default=None,
+                        help=f"expansions per determinization (default {NODES},"
+                             f" {ONE_SUIT_NODES} with one suit)")
     parser.add_argument("--hint-splits", default="",
                         help="hint budgets to compare on the same games, samples x nodes each,"
                              " like 6x300,3x600 (default: --hint-samples x --hint-nodes)")
@@ -388,7 +396,8 @@ def command(args: argparse.Namespace) -> int:
         raise BadInput(tr("solver.bad-suits", text=args.suits))
     games = args.games if args.games is not None else args.deals
     if (args.deals < 1 or games < 0 or not args.seconds > 0 or args.hint_seconds < 0
-            or args.hint_samples < 1 or args.hint_nodes < 1 or args.jobs < 1):
+            or any(n is not None and n < 1 for n in (args.hint_samples, args.hint_nodes))
+            or args.jobs < 1):
         raise BadInput(tr("solver.bad-bench"))
     plan = Plan(suits, args.first, args.deals, games, args.seconds, parse_nodes(args.nodes),
                 args.hint_seconds or None, args.hint_samples, args.hint_nodes, args.part,
