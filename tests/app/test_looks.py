@@ -13,6 +13,7 @@ import pytest
 from spider.app.table import cardart, felt, hinting, hud
 from spider.app.table.cardart import FACES, card_svg, missing_art, suit_colour
 from spider.app.table.cardimages import CardImages
+from spider.app.table.cardshapes import PAPER, draw_large_index
 from spider.app.table.felt import render_felt, table_colour
 from spider.app.table.marks import HIGHLIGHT
 from spider.app.ui.focus import walk
@@ -166,6 +167,23 @@ def test_the_art_is_drawn_where_sdl_makes_it_a_pixel_off(tmp_path) -> None:
         stand_in = CardImages(size, folder=tmp_path, kept=False).back()
         assert art.get_size() == size
         assert pygame.image.tobytes(art, "RGBA") != pygame.image.tobytes(stand_in, "RGBA"), size
+
+
+def test_the_large_index_shows_alone_on_plain_paper() -> None:
+    """With the large index on, the band a fanned column leaves in view shows the large
+    index alone, on plain paper: the art's own small index is covered."""
+    size = (120, 168)
+    w, h = size
+    margin, band = round(w * 0.03), round(h * 0.235)
+    patch = pygame.Rect(margin, margin, w - 2 * margin, band - margin).inflate(-8, -4)
+    large = CardImages(size, large_index=True, kept=False)
+    for card in (Card(1, Suit.SPADES), Card(10, Suit.HEARTS), Card(12, Suit.CLUBS)):
+        paper = pygame.Surface(size, pygame.SRCALPHA)
+        paper.fill(PAPER)
+        draw_large_index(paper, card, suit_colour(card.suit))
+        shown = large.face(card)
+        assert (pygame.image.tobytes(shown.subsurface(patch), "RGBA")
+                == pygame.image.tobytes(paper.subsurface(patch), "RGBA")), card
 
 
 # ------------------------------------------------------------ easy to see
