@@ -2,6 +2,8 @@
 
 * :mod:`spider.solver.state` — a compact immutable position for fast search.
 * :mod:`spider.solver.search` — full-knowledge search for a winning line.
+* :mod:`spider.solver.evaluation` — what a position is worth, each column's facts once.
+* :mod:`spider.solver.movegen` — the useful moves of a position, compound moves' steps.
 * :mod:`spider.solver.hashing` — position keys worked out move by move.
 * :mod:`spider.solver.shorten` — the same win in fewer moves.
 * :mod:`spider.solver.detours` — the moves between two positions of a line, searched again.

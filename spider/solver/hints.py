@@ -83,20 +83,19 @@ from spider.model.game import (
     RunRemoved,
 )
 from spider.solver.endgame import Followable, is_endgame, most_winning
-from spider.solver.hashing import moved_hashes, moved_key, ordered_key
-from spider.solver.search import (
+from spider.solver.evaluation import (
     DEFAULT,
     W_EMPTY,
     W_RUN,
+    Infos,
     Weights,
-    _Infos,
     card_fit,
-    children,
     deal_cards,
     deal_gain,
     gain_of,
-    moves,
 )
+from spider.solver.hashing import moved_hashes, moved_key, ordered_key
+from spider.solver.movegen import children, moves
 from spider.solver.state import (
     DOWN,
     RANK,
@@ -138,13 +137,13 @@ BRANCH = 8
 #: The evaluation the hints use: like the solver's, but turning cards counts for more
 #: (it also brings information the player lacks).
 HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
-_CACHES: dict[bool, _Infos] = {}
+_CACHES: dict[bool, Infos] = {}
 
 
-def _infos(relaxed: bool) -> _Infos:
+def _infos(relaxed: bool) -> Infos:
     cache = _CACHES.get(relaxed)
     if cache is None or len(cache) > 400_000 or cache.w != HINT_WEIGHTS:
-        cache = _CACHES[relaxed] = _Infos(relaxed, HINT_WEIGHTS)
+        cache = _CACHES[relaxed] = Infos(relaxed, HINT_WEIGHTS)
     return cache
 
 
@@ -338,7 +337,7 @@ def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
     return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
 
 
-def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Infos,
+def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: Infos,
                relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
                nodes: int) -> tuple[list[float], list[float]]:
     """Best value reachable through each root action (before the next deal), and the
@@ -413,7 +412,7 @@ def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: _Info
     return best, first
 
 
-def _columns_key(cols: Columns, infos: _Infos) -> int:
+def _columns_key(cols: Columns, infos: Infos) -> int:
     return ordered_key([infos[column][5][-1] for column in cols])
 
 

@@ -22,18 +22,15 @@ How it works
   is spent; the first attempts are cheap and solve easy deals fast. Wider
   attempts are made with several evaluations (a portfolio, :data:`VARIANTS`):
   where one steers the beam into a dead end, another often does not.
-* **Compound moves.** A mixed-suit descending sequence moves as one step when
-  enough empty columns let it go group by group (the steps are spelled out in
-  the line printed). Pointless moves are never generated: moving a whole column
-  into an empty one, splitting a one-suit group onto a card of another suit,
-  moving a group off a card of its own suit onto another card of that suit.
+* **Moves** (:mod:`spider.solver.movegen`): only useful ones, a compound move
+  (a mixed-suit sequence carried through empty columns) as one step.
 * **Transposition table.** Keyed on the table and the stock length; once the
   stock is empty, regardless of the column order. A move's key comes from its
   parent's (:mod:`spider.solver.hashing`), so a position met before is turned
   away before it is built; the deal gain, too, is updated for the two columns
   a move touches (looked up in a table of the coming deal's fits).
-* **Evaluation** (:func:`column_info`): face-down cards, one-suit links,
-  rank-only links, breaks, cleared and empty columns, runs removed.
+* **Evaluation** (:mod:`spider.solver.evaluation`): each column's facts, worked
+  out once per column, and the coming deal's gain.
 * **Moves made** cost a little (:data:`MOVE_COSTS`) in the order a segment expands
   positions and in the ranking of positions to deal from, so of two ways to equally
   good positions the shorter is taken: the lines found are shorter to begin with.
@@ -56,7 +53,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spider.model.game import Game, IllegalAction
-from spider.solver.hashing import P, mix, moved_hashes, moved_key, position_key, prefixes
+from spider.solver.evaluation import (
+    DEFAULT,
+    Infos,
+    Weights,
+    deal_cards,
+    evaluate,
+    fit_rows,
+    gain_of,
+)
+from spider.solver.hashing import P, moved_hashes, moved_key, position_key
+from spider.solver.movegen import COMPOUND_STEPS, moves, plan_compound
 from spider.solver.shorten import shorten
 from spider.solver.state import (
     DOWN,
@@ -64,7 +71,6 @@ from spider.solver.state import (
     RUN_LENGTH,
     Columns,
     Position,
-    Shift,
     Step,
     apply_deal,
     apply_move,
@@ -72,17 +78,6 @@ from spider.solver.state import (
     suits,
 )
 
-# Evaluation weights (bigger is better).
-W_DOWN = 15  # each face-down card
-W_SUIT = 10  # each one-suit link (upper == lower + 1)
-W_RANK = 0  # each rank-only link of different suits
-W_BREAK = 2  # each face-up pair that does not descend
-W_CLEAR = 8  # a non-empty column with no face-down card
-W_EMPTY = 40  # each empty column
-W_RUN = 220  # each run removed
-W_KRUN = 2  # each card of a one-suit run from a king at the bottom of a column
-W_GROUPS = 0  # times the square root of the number of one-suit groups in a column
-SQRT = [n ** 0.5 for n in range(120)]
 #: What each move made since the start costs a position, by the number of suits in play,
 #: in the order a segment expands positions and in the ranking of the positions to deal
 #: from: of two ways to equally good positions the shorter goes first. On 30 two-suit
@@ -96,23 +91,6 @@ MOVE_COSTS = (0, 5, 5, 3, 3)
 #: How many of :data:`VARIANTS` (from the first) make their attempts pay :data:`MOVE_COSTS`.
 COSTLY_VARIANTS = 1
 
-
-@dataclass(frozen=True)
-class Weights:
-    """One evaluation (bigger is better); attempts alternate between a few of them."""
-
-    down: float = W_DOWN
-    suit: float = W_SUIT
-    rank: float = W_RANK
-    brk: float = W_BREAK
-    clear: float = W_CLEAR
-    empty: float = W_EMPTY
-    run: float = W_RUN
-    krun: float = W_KRUN
-    groups: float = W_GROUPS
-
-
-DEFAULT = Weights()
 #: A portfolio of evaluations, each steering the search to other lines: the first three
 #: take turns as the beam widens, the rest (spread over the weights' ranges) add attempts
 #: of their own at each width from 16 (see :func:`default_schedule`). A deal one of them
@@ -133,260 +111,12 @@ TURNS = 3
 
 #: A search node: (cols, stock, removed, parent, steps, h, key, deal gain, depth).
 Node = tuple[Any, ...]
-#: A move of :func:`moves`: (source, target, cards, one-suit groups).
-Move = tuple[int, int, int, int]
-#: A built move: (steps, new columns, runs removed).
-Child = tuple[tuple[Shift, ...], Columns, int]
-#: What may move off a column (see :func:`move_options`).
-Option = tuple[int, int, int, bool, int, int, int]
-#: A column's facts (see :func:`column_info`), then its prefix hashes, their mix and
-#: its :func:`move_options`.
-Info = tuple[int, int, int, tuple[int, ...], float, tuple[int, ...], int, tuple[Option, ...]]
-Facts = tuple[int, int, int, tuple[int, ...], float]
 
 
-def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> Facts:
-    """(face-down count, movable length, natural length, group bounds, score) of a column.
-
-    The natural length counts the face-up cards at the end that descend by
-    rank whatever their suits; the group bounds are the card counts, from the
-    end, at which the suit changes within it (the movable length first).
-    """
-    if not column:
-        return (0, 0, 0, (), w.empty)
-    down = sum(1 for card in column if card & DOWN)
-    links = offs = breaks = 0
-    for upper, lower in itertools.pairwise(column):
-        if upper & DOWN or lower & DOWN:
-            continue
-        if upper == lower + 1:
-            links += 1
-        elif upper & RANK == (lower & RANK) + 1:
-            offs += 1
-        else:
-            breaks += 1
-    groups = offs + breaks + 1 if len(column) > down else 0
-    score = (-w.down * down + w.suit * links + w.rank * offs - w.brk * breaks
-             - w.groups * SQRT[groups])
-    if not down and column[0] & RANK == 13:  # a one-suit run growing down from a king
-        length = 1
-        while length < len(column) and column[length - 1] == column[length] + 1:
-            length += 1
-        score += w.krun * length
-    if not down:
-        score += w.clear
-    top = column[-1]
-    if top & DOWN:
-        return (down, 0, 0, (), score)
-    size = len(column)
-    natural = 1
-    bounds = []
-    while natural < size:
-        upper, lower = column[-natural - 1], column[-natural]
-        if upper & DOWN or upper & RANK != (lower & RANK) + 1:
-            break
-        if upper != lower + 1:
-            bounds.append(natural)
-        natural += 1
-    bounds.append(natural)
-    movable = natural if relaxed else bounds[0]
-    return (down, movable, natural, tuple(bounds), score)
-
-
-class _Infos(dict[tuple[int, ...], Info]):
-    """Column facts by column, computed once (columns recur in many positions)."""
-
-    def __init__(self, relaxed: bool, w: Weights = DEFAULT) -> None:
-        super().__init__()
-        self.relaxed = relaxed
-        self.w = w
-
-    def __missing__(self, column: tuple[int, ...]) -> Info:
-        hashes = prefixes(column)
-        facts = column_info(column, self.relaxed, self.w)
-        info = self[column] = (*facts, hashes, mix(hashes[-1]), move_options(column, facts))
-        return info
-
-
-def evaluate(cols: Columns, removed: int, infos: _Infos) -> float:
-    return sum(infos[column][4] for column in cols) + infos.w.run * removed
-
-
-def deal_gain(cols: Columns | list[tuple[int, ...]], stock: tuple[int, ...],
-              w: Weights = DEFAULT) -> float:
-    """Roughly how the evaluation changes when the next deal lands."""
-    gain = 0.0
-    for column, card in zip(cols, stock, strict=False):
-        top = column[-1]
-        if top == card + 1:
-            gain += w.suit
-        elif top & RANK == (card & RANK) + 1:
-            gain += w.rank
-        else:
-            gain -= w.brk
-    return gain
-
-
-def deal_cards(stock: tuple[int, ...], width: int) -> tuple[int, ...]:
-    """The card the next deal puts on each column (-1: none, a short last deal)."""
-    dealt = stock[:width]
-    return dealt + (-1,) * (width - len(dealt))
-
-
-def card_fit(top: int, card: int, w: Weights) -> float:
-    """How the evaluation changes when ``card`` is dealt onto ``top`` (a column's last card)."""
-    if card < 0:
-        return 0
-    if top == card + 1:
-        return w.suit
-    if top & RANK == (card & RANK) + 1:
-        return w.rank
-    return -w.brk
-
-
-def fit_rows(cards: tuple[int, ...], w: Weights) -> list[list[float]]:
-    """:func:`card_fit` of the card each column gets next, by the column's last card
-    (``rows[column][top]``): one deal's fits looked up instead of worked out per move."""
-    return [[card_fit(top, card, w) for top in range(2 * DOWN)] for card in cards]
-
-
-def gain_of(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
-    """:func:`deal_gain` of a position, counting nothing for empty columns."""
-    return sum(card_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
-               if column)
-
-
-def _key(cols: Columns, stock_len: int, infos: _Infos) -> int:
+def _key(cols: Columns, stock_len: int, infos: Infos) -> int:
     if not stock_len:
         return int(sum(infos[column][6] for column in cols) % P)
     return position_key([infos[column][5][-1] for column in cols], stock_len)
-
-
-def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) -> list[Shift]:
-    """Primitive moves carrying groups ``sizes`` (top group first) via empty columns ``free``."""
-    if len(sizes) == 1:
-        return [(source, target, sizes[0])]
-    park, rest = free[0], free[1:]
-    half = len(sizes) // 2
-    top, bottom = sizes[:half], sizes[half:]
-    return (plan_supermove(source, park, top, rest) + plan_supermove(source, target, bottom, rest)
-            + plan_supermove(park, target, top, rest))
-
-
-def move_options(column: tuple[int, ...], info: Facts) -> tuple[Option, ...]:
-    """What may move off a column, whatever the rest of the table: (cards, rank wanted
-    under them, kind, whole groups?, one-suit groups, first card, cards left on its group)
-    for each count. Kinds: 0 empties the column, 1 turns or uncovers a card that does not
-    fit, 2 leaves a rank-only link, 3 splits a one-suit group."""
-    movable, natural, bounds = info[1], info[2], info[3]
-    if not movable:
-        return ()
-    size = len(column)
-    rank = column[-1] & RANK
-    out = []
-    for count in range(1, natural + 1):
-        unit = count == movable or count in bounds
-        groups = 1
-        if count > movable:
-            if not unit:
-                continue
-            groups = bounds.index(count) + 1
-        first = column[-count]
-        if count < size:
-            above = column[-count - 1]
-            if above & DOWN:
-                kind = 1  # turns a card
-            elif above & RANK == (first & RANK) + 1:
-                kind = 3 if above == first + 1 else 2  # leaves a link: 3 one-suit, 2 rank only
-            else:
-                kind = 1  # uncovers a card that does not fit
-        else:
-            kind = 0  # empties the column
-        out.append((count, rank + count, kind, unit, groups, first, movable - count))
-    return tuple(out)
-
-
-def moves(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Move]:
-    """Useful moves from ``cols``: (source, target, cards, one-suit groups) for each;
-    more than one group is a compound move through the empty columns."""
-    by_top: list[list[int]] = [[] for _ in range(15)]
-    empties = []
-    for index, column in enumerate(cols):
-        if not column:
-            empties.append(index)
-        elif not column[-1] & DOWN:
-            by_top[column[-1] & RANK].append(index)
-    n_empty = len(empties)
-    empty = empties[0] if empties else -1
-    fill = has_stock and n_empty > 0
-    most = 1 << n_empty  # one-suit groups a compound move may carry onto a card
-    out = []
-    for source, column in enumerate(cols):
-        if not column:
-            continue
-        for count, want, kind, unit, groups, first, split in infos[column][7]:
-            if groups > most:
-                break
-            if want <= 13:
-                for target in by_top[want]:
-                    if target == source:
-                        continue
-                    if kind >= 2:
-                        suited = cols[target][-1] == first + 1
-                        if kind == 3:
-                            # Splitting a one-suit group onto the same suit: only to join
-                            # the longer part (two decks' runs merging toward a full run).
-                            if not suited or infos[cols[target]][1] <= split:
-                                continue
-                        elif not suited and not unit:
-                            continue
-                    out.append((source, target, count, groups))
-            if (empty >= 0 and kind != 0 and ((kind <= 2 and unit) or fill)
-                    and groups * 2 <= most):
-                out.append((source, empty, count, groups))
-    return out
-
-
-def build(cols: Columns, move: Move, infos: _Infos) -> Child:
-    """The position after a move of :func:`moves`: (steps, new columns, runs removed)."""
-    source, target, count, groups = move
-    new, gone = apply_move(cols, source, target, count)  # where a compound move ends too
-    if groups == 1:
-        return ((source, target, count),), new, gone
-    return _plan(cols, move, infos.relaxed), new, gone
-
-
-def _plan(cols: Columns, move: Move, relaxed: bool) -> tuple[Shift, ...]:
-    """The primitive steps of a compound move, through the empty columns."""
-    source, target, _, groups = move
-    sizes = _sizes(column_info(cols[source], relaxed)[3], groups)
-    free = [index for index, column in enumerate(cols) if not column and index != target]
-    return tuple(plan_supermove(source, target, sizes, free))
-
-
-def children(cols: Columns, infos: _Infos, has_stock: bool, relaxed: bool) -> list[Child]:
-    """Useful moves from ``cols``: (steps, new columns, runs removed) for each."""
-    return [build(cols, move, infos) for move in moves(cols, infos, has_stock, relaxed)]
-
-
-def compound_steps(groups: int) -> int:
-    """The primitive steps :func:`plan_supermove` takes to carry ``groups`` groups."""
-    if groups <= 1:
-        return groups
-    half = groups // 2
-    return 2 * compound_steps(half) + compound_steps(groups - half)
-
-
-#: :func:`compound_steps` by the number of groups (a column holds at most 104 cards).
-COMPOUND_STEPS = tuple(compound_steps(groups) for groups in range(105))
-
-
-def _sizes(bounds: tuple[int, ...], groups: int) -> list[int]:
-    sizes, last = [], 0
-    for bound in bounds[:groups]:
-        sizes.append(bound - last)
-        last = bound
-    return sizes
 
 
 #: Positions the first, exhaustive look visits before the beam search starts (in an
@@ -484,7 +214,7 @@ class Searcher:
         self.cancel = cancel
         self.nodes = nodes if nodes is not None else 1 << 62
         self.positions = positions
-        self.caches = {w: _Infos(position.relaxed, w) for w in VARIANTS}
+        self.caches = {w: Infos(position.relaxed, w) for w in VARIANTS}
         self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
         self.fits: dict[tuple[tuple[int, ...], Weights], list[list[float]]] = {}
@@ -721,7 +451,7 @@ def path_of(node: Node, relaxed: bool) -> list[Step]:
         parent = node[3]
         made = node[4]
         if made and isinstance(made[0], int):  # a compound move, kept unplanned
-            made = _plan(parent[0], made, relaxed)
+            made = plan_compound(parent[0], made, relaxed)
         steps.extend(reversed(made))
         node = parent
     steps.reverse()

@@ -17,17 +17,16 @@ from spider.commands.main import main
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game
 from spider.model.notation import game_from_code, parse_position
+from spider.solver.movegen import compound_steps, plan_supermove
 from spider.solver.search import (
     LOOKAHEAD,
     MOVE_COSTS,
     NO_EXIT,
     VARIANTS,
     Searcher,
-    compound_steps,
     default_schedule,
     distinct_best,
     path_of,
-    plan_supermove,
     solve,
     verify,
 )
