@@ -23,7 +23,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spider.solver.search import solve
+    from spider.solver.solve import solve
     from spider.solver.state import step_token
 
     if not args.seconds > 0:

@@ -1,7 +1,8 @@
 """Solver, hints and winnable deals (issue 9).
 
 * :mod:`spider.solver.state` — a compact immutable position for fast search.
-* :mod:`spider.solver.search` — full-knowledge search for a winning line.
+* :mod:`spider.solver.solve` — a verified winning line, or a proof there is none.
+* :mod:`spider.solver.search` — the full-knowledge beam search for a winning line.
 * :mod:`spider.solver.evaluation` — what a position is worth, each column's facts once.
 * :mod:`spider.solver.movegen` — the useful moves of a position, compound moves' steps.
 * :mod:`spider.solver.hashing` — position keys worked out move by move.

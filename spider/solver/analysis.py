@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from spider.model.game import Game
-from spider.solver.search import Solution, solve
 from spider.solver.shorten import shorten
+from spider.solver.solve import Solution, solve
 from spider.solver.state import Position, Step, action_step
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"

@@ -1,7 +1,8 @@
-"""Full-knowledge search: find a winning line for a Spider position.
+"""Full-knowledge beam search: find a winning line for a Spider position.
 
 The search sees every card (face-down ones and the stock order), so it is for
-checking deals, not for hints (see :mod:`spider.solver.hints`).
+checking deals, not for hints (see :mod:`spider.solver.hints`). Callers ask
+:mod:`spider.solver.solve`, which verifies and shortens what it finds.
 
 How it works
 ------------
@@ -36,11 +37,6 @@ How it works
   good positions the shorter is taken: the lines found are shorter to begin with.
   Attempts with the portfolio's other evaluations pay nothing and win hard deals
   as they would without the cost.
-* **Exhaustive mode** (:func:`exhaustive`): every legal move, depth first, with
-  a visited set; when it runs out of positions the position is proven lost.
-
-Found lines are shortened (:mod:`spider.solver.shorten`), and every line is
-replayed through :class:`spider.model.game.Game` before it is trusted.
 """
 
 from __future__ import annotations
@@ -52,7 +48,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from spider.model.game import Game, IllegalAction
 from spider.solver.evaluation import (
     DEFAULT,
     Infos,
@@ -64,9 +59,7 @@ from spider.solver.evaluation import (
 )
 from spider.solver.hashing import P, moved_hashes, moved_key, position_key
 from spider.solver.movegen import COMPOUND_STEPS, moves, plan_compound
-from spider.solver.shorten import shorten
 from spider.solver.state import (
-    DOWN,
     RANK,
     RUN_LENGTH,
     Columns,
@@ -74,7 +67,6 @@ from spider.solver.state import (
     Step,
     apply_deal,
     apply_move,
-    replay,
     suits,
 )
 
@@ -119,20 +111,10 @@ def _key(cols: Columns, stock_len: int, infos: Infos) -> int:
     return position_key([infos[column][5][-1] for column in cols], stock_len)
 
 
-#: Positions the first, exhaustive look visits before the beam search starts (in an
-#: ending, where it may settle small cases at once: from a deal it never does).
-PROBE = 500
 #: The most positions one segment of a search keeps (its visited set, and as many
 #: waiting): its memory, about 320 bytes a position, so some 80 MB. A segment that
 #: reaches it ends as when its budget is spent, and the search goes on.
 MAX_POSITIONS = 250_000
-Key = tuple[object, ...]
-
-
-def state_key(cols: Columns, stock_len: int) -> Key:
-    if stock_len:
-        return (cols, stock_len)
-    return tuple(sorted(cols))
 
 
 @dataclass
@@ -161,11 +143,11 @@ NO_EXIT = 1000
 #: parked in several places) crowded out those of other scores.
 KEPT_EXITS = 16
 
-#: Items freed at a time by :func:`_release`.
+#: Items freed at a time by :func:`release`.
 RELEASE_SLICE = 2048
 
 
-def _release(*containers: set[Any] | list[Any]) -> None:
+def release(*containers: set[Any] | list[Any]) -> None:
     """Empty ``containers`` a slice at a time, letting other threads run between
     slices. Freeing a search's hundreds of thousands of positions in one go held
     the interpreter lock for tens of ms after a cancel, and the game's frames waited."""
@@ -227,7 +209,7 @@ class Searcher:
         """Stop (freeing ``work``, the positions waiting, a slice at a time) when time
         is up or the search is cancelled."""
         if time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set()):
-            _release(*work)
+            release(*work)
             raise _OutOfTime
 
     # --------------------------------------------------------- one segment
@@ -247,7 +229,7 @@ class Searcher:
         try:
             return self._best_first(starts, budget, width, seen)
         finally:
-            _release(seen)
+            release(seen)
 
     def _best_first(self, starts: list[Node], budget: int, width: int,
                     seen: set[int]) -> tuple[Node | None, list[Node], float]:
@@ -279,7 +261,7 @@ class Searcher:
             if expanded & 7 == 0:
                 self._check_time(heap)
             if stats.expanded >= self.nodes:
-                _release(heap)
+                release(heap)
                 raise _OutOfTime
             if len(seen) >= self.positions:
                 stats.full = True
@@ -365,7 +347,7 @@ class Searcher:
         try:
             return self._segments(starts, width, budget, final_budget)
         finally:
-            _release(starts)
+            release(starts)
 
     def _segments(self, starts: list[Node], width: int, budget: int,
                   final_budget: int) -> Node | None:
@@ -460,127 +442,3 @@ def path_of(node: Node, relaxed: bool) -> list[Step]:
 
 def _cards(position: Position) -> int:
     return sum(len(column) for column in position.cols) + len(position.stock)
-
-
-# ------------------------------------------------------------- exhaustive
-def exhaustive(position: Position, node_limit: int, deadline: float,
-               cancel: threading.Event | None = None) -> tuple[list[Step] | None, bool, int]:
-    """Depth-first search over every legal move with a visited set.
-
-    Returns (winning steps or ``None``, proven, positions visited): ``proven`` is
-    true when the answer is certain (a win, or every reachable position was
-    visited). It stops after ``node_limit`` positions, at ``deadline`` or on ``cancel``.
-    """
-    if position.is_won:
-        return [], True, 0
-    seen = {state_key(position.cols, len(position.stock))}
-    stack: list[tuple[Position, list[Step], int]] = [(position, position.legal_steps(), 0)]
-    try:
-        return _depth_first(seen, stack, node_limit, deadline, cancel)
-    finally:
-        _release(stack, seen)
-
-
-def _depth_first(seen: set[Key], stack: list[tuple[Position, list[Step], int]], node_limit: int,
-                 deadline: float, cancel: threading.Event | None
-                 ) -> tuple[list[Step] | None, bool, int]:
-    path: list[Step] = []
-    visited = 0
-    while stack:
-        current, steps, index = stack[-1]
-        if index >= len(steps):
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        stack[-1] = (current, steps, index + 1)
-        step = steps[index]
-        nxt = current.play(step)
-        key = state_key(nxt.cols, len(nxt.stock))
-        if key in seen:
-            continue
-        if visited >= node_limit or (visited & 15 == 0 and (
-                time.monotonic() > deadline or (cancel is not None and cancel.is_set()))):
-            return None, False, visited
-        seen.add(key)
-        visited += 1
-        path.append(step)
-        if nxt.is_won:
-            return list(path), True, visited
-        stack.append((nxt, nxt.legal_steps(), 0))
-    return None, True, visited
-
-
-# ------------------------------------------------------------------ solve
-@dataclass
-class Solution:
-    """The result of :func:`solve`: a verified winning line, or why there is none."""
-
-    steps: list[Step] | None
-    proven: bool  # True: ``steps`` is a win, or ``None`` means no win exists at all
-    seconds: float
-    expanded: int = 0  # positions expanded: the work done, the same on any machine
-
-    @property
-    def won(self) -> bool:
-        return self.steps is not None
-
-
-def verify(game: Game, steps: list[Step]) -> bool:
-    """Does ``steps`` win when played on a copy of ``game`` through the rules model?"""
-    copy = Game([list(column) for column in game.columns], list(game.stock),
-                relaxed=game.relaxed, score=game.score, moves=game.moves, runs=list(game.runs))
-    try:
-        replay(copy, steps)
-    except IllegalAction:
-        return False
-    return copy.is_won
-
-
-def solve(start: Game | Position, seconds: float = 30.0,
-          cancel: threading.Event | None = None, nodes: int | None = None,
-          positions: int = MAX_POSITIONS, short: bool = True) -> Solution:
-    """Search for a winning line with full knowledge.
-
-    ``nodes`` caps the work (positions expanded), so the answer is the same on
-    any machine; ``seconds`` is an outer limit on top (for players); ``positions``
-    caps the memory (positions kept, see :data:`MAX_POSITIONS`); ``short=False`` keeps the
-    line as found (for callers that only ask whether a win exists). ``start``
-    may be a live game (it is only read, on the calling thread) or a
-    :class:`Position` snapshot, which is safe to search on any thread.
-    """
-    began = time.monotonic()
-    deadline = began + seconds
-    limit = nodes if nodes is not None else 1 << 62
-    position = start if isinstance(start, Position) else Position.from_game(start)
-    game = _game_of(position)
-    steps: list[Step] | None = None
-    proven, spent = False, 0
-    if len(position.stock) <= len(position.cols):  # an ending: it may be settled at once
-        steps, proven, spent = exhaustive(position, min(PROBE, limit), deadline, cancel)
-    if steps is None and not proven:
-        searcher = Searcher(position, deadline, cancel, limit - spent, positions)
-        steps = searcher.run()
-        spent += searcher.stats.expanded
-        proven = steps is not None
-        if (steps is None and spent < limit and not searcher.stats.full
-                and time.monotonic() < deadline):
-            # Widening ran out: search it all (one position kept for each visited).
-            steps, proven, more = exhaustive(position, min(limit - spent, positions), deadline,
-                                             cancel)
-            spent += more
-    if steps and short:
-        steps = shorten(position, steps, cancel=cancel)
-    if steps is not None and not verify(game, steps):  # never trust an unchecked line
-        steps, proven = None, False
-    return Solution(steps, proven, time.monotonic() - began, spent)
-
-
-def _game_of(position: Position) -> Game:
-    from spider.model.game import Slot
-    from spider.solver.state import decode
-
-    columns = [[Slot(decode(card), not card & DOWN) for card in column]
-               for column in position.cols]
-    return Game(columns, [decode(card) for card in position.stock], relaxed=position.relaxed,
-                runs=[None] * position.removed)

@@ -22,7 +22,7 @@ import threading
 from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import game_from_code
-from spider.solver.search import solve
+from spider.solver.solve import solve
 from spider.solver.state import Position
 
 

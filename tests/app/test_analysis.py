@@ -19,7 +19,7 @@ from spider.app.ui.widgets import Segments
 from spider.data.history import LIMIT, GameRecord, load_history
 from spider.data.storage import data_dir
 from spider.model.game import Move
-from spider.solver.search import Solution
+from spider.solver.solve import Solution
 from spider.solver.state import Position
 from spider.text.i18n import tr
 from tests.app.test_dialogs import button, widgets
@@ -217,7 +217,7 @@ def test_the_statistics_chart_shows_the_last_games_and_which_could_have_been_won
 def test_without_a_proof_for_the_losing_move_the_panel_says_what_is_known(
         play: Play, monkeypatch: pytest.MonkeyPatch) -> None:
     import spider.app.dialogs.analysis as panel
-    from spider.solver.search import Solution
+    from spider.solver.solve import Solution
 
     driver = lost_by_dealing(play)
     game = driver.app.session.game

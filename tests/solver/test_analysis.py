@@ -10,8 +10,8 @@ import pytest
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code, parse_position
 from spider.solver.analysis import LOST, UNKNOWN, WINNABLE, analyse, search_position
-from spider.solver.search import Solution, exhaustive, verify
 from spider.solver.shorten import shorten
+from spider.solver.solve import Solution, exhaustive, game_of, verify
 from spider.solver.state import Position, Step
 
 NODES = 200_000  # exhausts every position below: answers never depend on the machine
@@ -62,8 +62,7 @@ def counting_search(calls: list[Position]):
 
 
 def wins(position: Position, line: tuple[Step, ...]) -> bool:
-    from spider.solver.search import _game_of
-    return verify(_game_of(position), list(line))
+    return verify(game_of(position), list(line))
 
 
 def winnable(position: Position) -> bool:

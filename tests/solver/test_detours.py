@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
 from spider.solver.detours import bridge, groups, straighten
-from spider.solver.search import verify
 from spider.solver.shorten import positions_of, shorten
+from spider.solver.solve import verify
 from spider.solver.state import Step
 from tests.helpers import solver_position as position
 from tests.solver.test_finish import _raw_line

@@ -12,8 +12,9 @@ from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
 from spider.solver import shorten as shorten_module
 from spider.solver.finish import BEAM_WIDTH, Gates, beam, finish, groups, moves_needed
-from spider.solver.search import Searcher, verify
+from spider.solver.search import Searcher
 from spider.solver.shorten import positions_of, shorten, shorter_by_beam, shorter_ending
+from spider.solver.solve import verify
 from spider.solver.state import Position, Step
 from tests.helpers import solver_position as position
 

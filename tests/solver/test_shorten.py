@@ -9,10 +9,10 @@ import pytest
 
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
-from spider.solver import search
 from spider.solver import shorten as shorten_module
-from spider.solver.search import solve, verify
+from spider.solver import solve as solve_module
 from spider.solver.shorten import drop_moves, is_legal, shortcuts, shorten
+from spider.solver.solve import solve, verify
 from spider.solver.state import Position, Step
 from spider.solver.winnable import can_still_win, find_winnable_code
 from tests.helpers import solver_position as position
@@ -71,7 +71,7 @@ def test_asking_whether_a_win_exists_spends_nothing_on_a_shorter_line(monkeypatc
     def refuse(*_: object, **__: object) -> list[Step]:
         raise AssertionError("a line was shortened only to be thrown away")
 
-    monkeypatch.setattr(search, "shorten", refuse)
+    monkeypatch.setattr(solve_module, "shorten", refuse)
     code = find_winnable_code("SP", 1, False, 600, random.Random(7), nodes_per_try=60_000)
     assert can_still_win(game_from_code(code), 600, nodes=60_000) is True
 

@@ -27,9 +27,8 @@ from spider.solver.search import (
     default_schedule,
     distinct_best,
     path_of,
-    solve,
-    verify,
 )
+from spider.solver.solve import solve, verify
 from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
 

@@ -3,7 +3,7 @@
 Deals are the shuffle numbers ``first .. first + deals - 1`` of the Standard
 layout, Classic rules, for each suit count asked. Two parts:
 
-* **full knowledge**: :func:`spider.solver.search.solve` per deal, cut by
+* **full knowledge**: :func:`spider.solver.solve.solve` per deal, cut by
   ``--nodes`` (positions expanded: the same answer on any machine) and
   ``--seconds``; how many are won, median and 95th percentile time, and the
   median length of the winning lines (every move and every deal counted, as
@@ -55,8 +55,8 @@ from spider.solver.hints import (
     suggest,
     visible_key,
 )
-from spider.solver.search import solve, verify
 from spider.solver.shorten import shorten
+from spider.solver.solve import solve, verify
 from spider.solver.state import Position
 from spider.text.i18n import tr
 
