@@ -82,7 +82,7 @@ from spider.model.game import (
     Outcome,
     RunRemoved,
 )
-from spider.solver.endgame import Followable, is_endgame, most_winning
+from spider.solver.endgame import Followable, effort, is_endgame, most_winning
 from spider.solver.evaluation import (
     DEFAULT,
     W_EMPTY,
@@ -542,7 +542,9 @@ def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
     if can_deal:
         choices.append((None,))
     positions = [Position(cols, stock, view.removed, view.relaxed) for cols, stock in worlds]
-    best, wins = most_winning(positions, choices, followable=avoids(avoid) if avoid else None)
+    nodes, budget = effort(view.one_suit)
+    best, wins = most_winning(positions, choices, budget=budget,
+                              followable=avoids(avoid) if avoid else None, nodes=nodes)
     if not wins:
         return None
     if best == len(picked):

@@ -321,7 +321,7 @@ def test_an_endgame_hint_is_the_checked_move_most_worlds_are_won_after(monkeypat
     game = parse_position(ENDGAME)
     checked: list[list[tuple[object, ...]]] = []
 
-    def second_wins(worlds, choices, followable=None):
+    def second_wins(worlds, choices, followable=None, **_):
         checked.append(choices)
         return 1, len(worlds)
 
@@ -340,7 +340,7 @@ def test_the_demo_s_endgame_check_counts_only_lines_that_avoid_its_past(monkeypa
     game = parse_position(ENDGAME)
     given: list[object] = []
 
-    def spy(worlds, choices, followable=None):
+    def spy(worlds, choices, followable=None, **_):
         given.append(followable)
         return -1, 0
 
@@ -355,7 +355,7 @@ def test_the_demo_s_endgame_check_counts_only_lines_that_avoid_its_past(monkeypa
 def test_a_one_suit_endgame_is_checked_only_once_the_stock_is_dealt(monkeypatch):
     checked: list[list[tuple[object, ...]]] = []
 
-    def none_won(worlds, choices, followable=None):
+    def none_won(worlds, choices, followable=None, **_):
         checked.append(choices)
         return -1, 0
 
@@ -408,3 +408,35 @@ def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, 
     assert suggest(game, time_budget=None) is not None
     assert searched == [nodes] * worlds
     assert worlds * nodes == hints_module.SAMPLES * hints_module.NODES
+
+
+# One-suit deal AAAAABI after 70 of the demo's actions. The old check (1000 expansions a
+# world, 2000 a hint) ran out after a few worlds and played the flip on column 4.
+ONE_SUIT_ENDGAME = """\
+rules: classic
+removed: 3
+1:
+2:
+3: Ts 7s 6s
+4: [9s] [8s] [8s] 8s 7s 6s
+5: [4s] [7s] [9s] [Ts] Js Ts 8s 7s 6s 5s 4s 3s 2s As
+6: [9s] [Ks] [As] [5s] 3s 4s 3s 2s Ks Qs 2s As
+7: Qs Js Ts
+8: [5s] [9s] [7s] As Ks Qs Qs 2s
+9: Ks Qs Js Ts 6s Js
+10: [3s] [9s] [8s] [Js] Ks 5s 4s 3s 2s As 6s 5s 4s
+"""
+
+
+def test_a_one_suit_endgame_check_compares_every_world(monkeypatch):
+    results: list[tuple[int, int]] = []
+    check = hints_module.most_winning
+
+    def spy(*args, **kwargs):
+        results.append(check(*args, **kwargs))
+        return results[-1]
+
+    monkeypatch.setattr(hints_module, "most_winning", spy)
+    hint = suggest(parse_position(ONE_SUIT_ENDGAME), Move(2, 6, 2), time_budget=None)
+    assert results == [(1, hints_module.ONE_SUIT_SAMPLES)]  # won in every world after it
+    assert hint is not None and hint.steps == (Move(2, 0, 2),)
