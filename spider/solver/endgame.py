@@ -58,10 +58,19 @@ def can_win(world: Position, nodes: int = NODES, followable: Followable | None =
             ) -> tuple[bool, int]:
     """Whether a win of ``world`` (full knowledge) is found in ``nodes`` expansions, one
     the player can follow when ``followable`` is given, and the expansions spent."""
+    line, spent = winning_line(world, nodes, followable)
+    return line is not None, spent
+
+
+def winning_line(world: Position, nodes: int = NODES, followable: Followable | None = None
+                 ) -> tuple[list[Step] | None, int]:
+    """A win of ``world`` found in ``nodes`` expansions (one the player can follow, with
+    ``followable``) or ``None``, and the expansions spent."""
     searcher = Searcher(world, math.inf, nodes=nodes)
     line = searcher.run()
-    won = line is not None and (followable is None or followable(world, line))
-    return won, searcher.stats.expanded
+    if line is not None and followable is not None and not followable(world, line):
+        line = None
+    return line, searcher.stats.expanded
 
 
 def most_winning(worlds: list[Position], choices: list[tuple[Step, ...]],

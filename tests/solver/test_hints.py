@@ -440,3 +440,29 @@ def test_a_one_suit_endgame_check_compares_every_world(monkeypatch):
     hint = suggest(parse_position(ONE_SUIT_ENDGAME), Move(2, 6, 2), time_budget=None)
     assert results == [(1, hints_module.ONE_SUIT_SAMPLES)]  # won in every world after it
     assert hint is not None and hint.steps == (Move(2, 0, 2),)
+
+
+def test_before_giving_up_the_demo_plays_the_start_of_a_winning_line():
+    game = parse_position("""\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+3:
+""")
+    # Stalled with the stock dealt, nothing counts as useful: the worlds solved in full
+    # still show the win, so the demo plays it instead of stopping.
+    hint = suggest(game, None, avoid={visible_key(game)}, stalled=True, **EFFORT)
+    assert hint is not None and hint.action == Move(1, 0, 1)
+    game.play(hint.action)
+    assert game.is_won
+
+
+def test_the_last_chance_is_the_move_most_worlds_winning_lines_begin_with(monkeypatch):
+    game = parse_position(ENDGAME.replace("4: 2h Ah", "4: [2h] Ah"))  # three worlds
+    lines = iter([[(3, 4, 1)], [(2, 4, 1), (3, 4, 1)], [(2, 4, 1)]])
+    monkeypatch.setattr(hints_module, "winning_line", lambda *_: (next(lines), 1))
+    hint = suggest(game, None, avoid=set(), stalled=True, **EFFORT)
+    assert hint is not None and hint.action == Move(2, 4, 1)
+    monkeypatch.setattr(hints_module, "winning_line", lambda *_: (None, 1))
+    assert suggest(game, None, avoid=set(), stalled=True, **EFFORT) is None
