@@ -375,14 +375,18 @@ removed: 5
     assert len(checked) == 1
 
 
-def test_a_line_that_goes_back_to_a_position_passed_through_cannot_be_followed():
-    game = parse_position("""\
+# Seven runs removed, the spades all in order but their ace: one move wins.
+ONE_ACE_TO_WIN = """\
 rules: classic
 removed: 7
 1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
 2: As
 3:
-""")
+"""
+
+
+def test_a_line_that_goes_back_to_a_position_passed_through_cannot_be_followed():
+    game = parse_position(ONE_ACE_TO_WIN)
     world = Position.from_game(game)
     followable = hints_module.avoids({visible_key(game)})
     assert followable(world, [(1, 0, 1)])
@@ -443,13 +447,7 @@ def test_a_one_suit_endgame_check_compares_every_world(monkeypatch):
 
 
 def test_before_giving_up_the_demo_plays_the_start_of_a_winning_line():
-    game = parse_position("""\
-rules: classic
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-3:
-""")
+    game = parse_position(ONE_ACE_TO_WIN)
     # Stalled with the stock dealt, nothing counts as useful: the worlds solved in full
     # still show the win, so the demo plays it instead of stopping.
     hint = suggest(game, None, avoid={visible_key(game)}, stalled=True, **EFFORT)
