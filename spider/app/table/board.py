@@ -168,7 +168,6 @@ class Board(Motion):
             self._layers = layered(self._arranged(), self.time, self.dragging)
         return self._layers
 
-
     # ---------------------------------------------------------------- set-up
     def set_geometry(self, geometry: TableGeometry) -> None:
         """A new window size: every card goes straight to its new place."""
