@@ -1,6 +1,8 @@
-"""The application: the window, a fixed-timestep loop, the scene stack, and the
-:class:`~spider.app.host.Host` and :class:`~spider.app.host.Commands` the scenes
-use: the dialogs, saving and statistics, and sound.
+"""The application: the window, the settings, a fixed-timestep loop and the scene
+stack. With :class:`~spider.app.services.HostServices` (the dialogs, games started
+and counted, messages and sound) it is the :class:`~spider.app.host.Host` and the
+:class:`~spider.app.host.Commands` the scenes use; the window is opened and placed
+by :mod:`spider.app.window`.
 
 The loop follows "Fix Your Timestep!": scenes update in fixed steps of
 1/120 s, frames are drawn as often as the display allows while something
@@ -14,48 +16,34 @@ from __future__ import annotations
 import contextlib
 import gc
 import random
-import warnings
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import pygame
 
 from spider import keptcode
 from spider.app.clock import WAKE, Clock, SystemClock
 from spider.app.desktop import name_the_app, software_framebuffer
-from spider.app.displays import display_of, displays
-from spider.app.host import Commands, DialogName, GameEvent
+from spider.app.host import Commands
 from spider.app.scenes import Scene, SceneStack
-from spider.app.sound import Sound, Sounds
-from spider.app.table.keptcards import keep_icon, window_icon
+from spider.app.services import HostServices
+from spider.app.signals import quit_on_signals
+from spider.app.sound import Sounds
+from spider.app.table.keptcards import keep_icon
 from spider.app.table.scene import TableScene
+from spider.app.window import default_window, open_window
 from spider.data.history import GameLog
-from spider.data.messages import Message
 from spider.data.persistence import Persistence, Problem, Saved, load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, system_language
-from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL
 from spider.model.values import value
-from spider.text.i18n import say, set_language, tr
-
-if TYPE_CHECKING:
-    from spider.app.worker import Worker
-
-#: The dialogs opened by name (the menu is placed under the bar, see ``open_dialog``):
-#: their classes in :mod:`spider.app.dialogs`, imported when one first opens (the first
-#: frame does not wait for them).
-DIALOGS: dict[DialogName, str] = {
-    DialogName.NEW_GAME: "NewGameScene", DialogName.SETTINGS: "SettingsScene",
-    DialogName.STATISTICS: "StatisticsScene", DialogName.HELP: "HelpScene"}
+from spider.text.i18n import set_language, tr
 
 UPDATE_RATE = 120
 STEP = 1 / UPDATE_RATE
 MAX_FRAME = 0.25        # a longer frame is treated as this long (no spiral of death)
 MAX_IDLE_WAIT = 1.0     # the longest wait for input between looks at the clock
 MAX_CLOCK_GAP = 2.0     # the game clock never jumps more than this (suspend, debugger)
-MIN_WINDOW = (800, 600)
 
 
 @value  # (made at import in a third of a NamedTuple's time)
@@ -67,7 +55,7 @@ class Frame:
     whole: bool
 
 
-class App:
+class App(HostServices):
     """The running game: its window and loop, its scenes, saving and sound. It is the
     scenes' :class:`~spider.app.host.Host` and carries out their commands."""
 
@@ -111,11 +99,11 @@ class App:
         self.fullscreen = settings.fullscreen
         remembered = settings.window if size is None else ()
         self.windowed_size: tuple[int, int] = size or (
-            (remembered[2], remembered[3]) if remembered else _default_window())
+            (remembered[2], remembered[3]) if remembered else default_window())
         #: Where the windowed window was put (None: where the system puts it).
         self.windowed_at: tuple[int, int] | None = (
             (remembered[0], remembered[1]) if remembered else None)
-        self.screen = self._open_window()
+        self.screen = open_window(self.fullscreen, self.windowed_size, self.windowed_at)
         self._scene_size = self.screen.get_size()
         self._dirty = True
         self._whole = True  # the next frame draws every visible scene
@@ -131,58 +119,10 @@ class App:
         # is not played through in updates before it).
         self._last = self.clock.now()
 
-    # ---------------------------------------------------------------- window
+    # ------------------------------------------------------- window, settings
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
-
-    def _open_window(self) -> pygame.Surface:
-        with contextlib.suppress(pygame.error, FileNotFoundError):
-            pygame.display.set_icon(window_icon())
-        if self.fullscreen:
-            # The whole display the window is on, from its corner: the window goes there
-            # first (without a window manager to do it, X11 would leave it where it was).
-            sizes = pygame.display.get_desktop_sizes()
-            if pygame.display.get_surface() is None and len(sizes) == 1:
-                number, size = 0, sizes[0]  # a start on the only display: nothing to move
-            else:
-                number = display_of(self._windowed_rect())
-                place = displays()[number]
-                if pygame.display.get_surface() is not None:
-                    with contextlib.suppress(pygame.error):
-                        pygame.display.set_window_position(place.topleft)
-                        pygame.event.pump()
-                size = place.size
-            screen = pygame.display.set_mode(size, pygame.FULLSCREEN, display=number)
-        else:
-            was = _window_rect()
-            with warnings.catch_warnings():  # "forcibly resized": see below
-                warnings.simplefilter("ignore", RuntimeWarning)
-                screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            corner = self.windowed_at
-            if corner is None and was is not None:
-                # Out of full screen with no place of its own: centred on its display
-                # (X11 would leave it in the corner).
-                corner = _centred(self.windowed_size, displays()[display_of(was)])
-            if corner is not None:
-                with contextlib.suppress(pygame.error):
-                    pygame.display.set_window_position(_on_screen(corner, self.windowed_size))
-            with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-                window.minimum_size = MIN_WINDOW
-                if screen.get_size() != self.windowed_size:
-                    # Just out of full screen, X11 may keep the full size a moment: ask
-                    # again; the size event that follows resizes the picture.
-                    window.size = self.windowed_size
-        pygame.display.set_caption(tr("app.title"))
-        return screen
-
-    def _windowed_rect(self) -> pygame.Rect | None:
-        """The windowed window's place on the desktop (None before it has one)."""
-        if self.windowed_at is None:
-            return None
-        return pygame.Rect(self.windowed_at, self.windowed_size)
 
     def _moved(self, pos: tuple[int, int]) -> None:
         if not self.fullscreen:
@@ -201,6 +141,18 @@ class App:
         """Switch between full screen and a resizable window (the choice is a setting)."""
         self.apply_settings(self.settings.with_(fullscreen=not self.fullscreen))
 
+    def apply_settings(self, settings: Settings) -> None:
+        """Use new settings at once, and save them."""
+        self.settings = settings
+        set_language(settings.language or system_language())
+        pygame.display.set_caption(tr("app.title"))
+        if settings.fullscreen != self.fullscreen:
+            self._set_fullscreen(settings.fullscreen)
+        self.table.settings_changed()
+        self.persistence.settings_changed(settings)
+        self._remember_window()
+        self.request_redraw()
+
     def _set_fullscreen(self, on: bool) -> None:
         self.table.interrupt()
         if on and pygame.display.get_surface() is not None:
@@ -208,7 +160,7 @@ class App:
                 self._moved(pygame.display.get_window_position())
         self.fullscreen = on
         wanted = self.windowed_size
-        self.screen = self._open_window()
+        self.screen = open_window(on, wanted, self.windowed_at)
         self._resized(self.screen.get_size())
         self.windowed_size = wanted  # (a windowed size X11 has yet to apply)
 
@@ -239,172 +191,15 @@ class App:
         more: something moved that its scene can draw alone (``Scene.draw_changes``)."""
         self._dirty = True
 
+    @property
+    def commands(self) -> Commands:
+        return self
+
     def quit(self) -> None:
         """Save the game where it is and leave the loop; ``run`` then returns."""
         self._remember_window()
         self.persistence.quit()
         self.running = False
-
-    def new_game(self, code: DealCode) -> None:
-        """Start the deal ``code`` (closing any dialogs)."""
-        self.start_session(Session(code))
-
-    def restart(self) -> None:
-        """Start the current deal over."""
-        self.start_session(self.session.restart())
-
-    def start_session(self, session: Session, deal_in: bool | None = None) -> None:
-        """Play ``session`` (a new deal, a restart, a resumed or constructed game),
-        closing any dialogs; the game it replaces is counted and the new one saved.
-        ``deal_in``: deal the columns out of the stock (by default when the game
-        has not started)."""
-        old, self.session = self.session, session
-        lost = (old is not session and old.started and not old.game.is_won
-                and not self.persistence.counted)
-        while len(self.scenes) > 1:
-            self.scenes.pop()
-        self.table.load(deal_in=not session.started if deal_in is None else deal_in)
-        self.persistence.session_replaced(old)
-        if lost:
-            self.game_log.add(old, won=False)
-            self.last_lost = old
-            self.notify(tr("analysis.offer"), 5.0)
-        self.request_redraw()
-
-    def apply_settings(self, settings: Settings) -> None:
-        """Use new settings at once, and save them."""
-        self.settings = settings
-        set_language(settings.language or system_language())
-        pygame.display.set_caption(tr("app.title"))
-        if settings.fullscreen != self.fullscreen:
-            self._set_fullscreen(settings.fullscreen)
-        self.table.settings_changed()
-        self.persistence.settings_changed(settings)
-        self._remember_window()
-        self.request_redraw()
-
-    @property
-    def commands(self) -> Commands:
-        return self
-
-    @property
-    def statistics(self) -> Statistics:
-        return self.persistence.statistics
-
-    @property
-    def worker(self) -> Worker:
-        """The hint worker, shared with New game's search for a winnable deal."""
-        return self.table.hinting.background()
-
-    def reset_statistics(self, keys: Iterable[str] | None = None) -> None:
-        self.persistence.reset_statistics(None if keys is None else list(keys))
-
-    def play_sound(self, name: Sound) -> None:
-        self.sounds.play(name)
-
-    def stop_sounds(self) -> None:
-        self.sounds.stop()
-
-    def notify(self, message: str, seconds: float = 2.8) -> None:
-        """Show a short message on the table."""
-        self.table.notify(message, seconds)
-        self.request_redraw()
-
-    def tell(self, message: Message, seconds: float = 2.8) -> None:
-        """Show a message of the data layer (a key and values) in the player's language."""
-        self.notify(say(message), seconds)
-
-    def open(self, scene: Scene) -> None:
-        """Show ``scene`` over the current one (a dialog)."""
-        self.scenes.push(scene)
-        self.request_redraw()
-
-    def open_dialog(self, name: DialogName) -> None:
-        from spider.app import dialogs
-
-        if name is DialogName.MENU:  # dropping down from the bar's right end
-            self.open(dialogs.MenuScene(self, top=self.table.geometry.bar.bottom))
-        elif name is DialogName.ANALYSIS:
-            self.open_analysis()
-        else:
-            self.open(getattr(dialogs, DIALOGS[name])(self))
-
-    def start_demo(self) -> None:
-        self.table.hinting.start_demo()
-        self.request_redraw()
-
-    # Shortcuts for tests and tools.
-    def open_new_game_dialog(self) -> None:
-        self.open_dialog(DialogName.NEW_GAME)
-
-    def open_settings(self) -> None:
-        self.open_dialog(DialogName.SETTINGS)
-
-    def open_statistics(self) -> None:
-        self.open_dialog(DialogName.STATISTICS)
-
-    def open_help(self) -> None:
-        self.open_dialog(DialogName.HELP)
-
-    def open_analysis(self) -> None:
-        """Menu → Analyse this game: the game in play, or the one just left unfinished."""
-        from spider.app.dialogs.analysis import AnalysisScene
-
-        lost = self.last_lost
-        self.open(AnalysisScene(self, lost if lost and not self.session.started else None))
-
-    def open_menu(self) -> None:
-        self.open_dialog(DialogName.MENU)
-
-    def confirm(self, message_key: str, on_yes: Callable[[], None],
-                note_key: str | None = None) -> None:
-        """Ask before ``on_yes()`` (``note_key``: a smaller line under the question)."""
-        from spider.app.dialogs import ConfirmScene
-
-        self.open(ConfirmScene(self, message_key, on_yes, note_key=note_key))
-
-    def counts_as_loss(self) -> bool:
-        """Whether leaving the game in progress now counts as a loss in the statistics."""
-        session = self.session
-        return (session.started and not session.game.is_won and not session.demo_played
-                and not self.persistence.counted)
-
-    def ask_restart(self) -> None:
-        """Restart, asking first when moves would be lost (and saying when the game
-        counts as a loss, as New game does)."""
-        if not self.session.started or self.session.game.is_won:
-            self.restart()
-            return
-        self.confirm("confirm.restart", self.restart,
-                     "newgame.counts-as-loss" if self.counts_as_loss() else None)
-
-    def show_win(self) -> None:
-        """The game is won and celebrated: score, moves, time and records, and what next."""
-        from spider.app.dialogs import WinScene
-
-        if not isinstance(self.scenes.top, WinScene):
-            celebration = self.table.celebration
-            self.open(WinScene(self, self.persistence.win_records,
-                               None if celebration is None else celebration.lane))
-
-    def on_game_event(self, event: GameEvent) -> None:
-        """Called after every action, then with ``GameEvent.WON`` on a win (the game is
-        saved, a win counted and added to the history)."""
-        counted = self.persistence.counted
-        self.persistence.on_game_event(event)
-        if event is GameEvent.WON and not counted and self.persistence.counted:
-            self.game_log.add(self.session, won=True)
-        self._stuck_due = self._stuck_due or event in (GameEvent.MOVE, GameEvent.DEAL)
-
-    def _check_stuck(self) -> None:
-        """After a move or deal (in spare time, off the action's frame): a stuck table
-        offers the analysis."""
-        if not self._stuck_due:
-            return
-        self._stuck_due = False
-        game = self.session.game
-        if not game.is_won and not game.is_legal(DEAL) and not game.has_legal_move():
-            self.notify(tr("analysis.stuck"), 6.0)
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -617,74 +412,6 @@ class App:
         self.table.renderer.keep_for_next_start()
         self.table.hinting.close()
         pygame.display.quit()
-
-
-#: Signals that end the game like closing its window: the normal quit path then saves
-#: the game (clock and all). SDL turns SIGTERM into QUIT by itself, but not SIGHUP (the
-#: terminal or the session closing), and not when told to leave signals alone.
-QUIT_SIGNALS = ("SIGTERM", "SIGHUP")
-
-
-def _post_quit(signum: int, frame: object) -> None:
-    with contextlib.suppress(pygame.error):
-        pygame.event.post(pygame.event.Event(pygame.QUIT, signal=signum))
-
-
-@contextlib.contextmanager
-def quit_on_signals() -> Iterator[None]:
-    """While the loop runs, SIGTERM and SIGHUP post QUIT (where the platform has them,
-    from the main thread only); the previous handlers come back afterwards. (From
-    the second pass: until then SDL's own handler makes SIGTERM a QUIT.)"""
-    import signal  # (after the first frame)
-    import threading
-
-    previous: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        for name in QUIT_SIGNALS:
-            number = getattr(signal, name, None)
-            if number is not None:
-                with contextlib.suppress(ValueError, OSError):
-                    previous[number] = signal.signal(number, _post_quit)
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError, TypeError):
-                signal.signal(number, signal.SIG_DFL if handler is None else handler)
-
-
-def _default_window() -> tuple[int, int]:
-    """A window size for leaving full screen: most of the desktop, at least 800 × 600."""
-    try:
-        width, height = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        width, height = 1600, 1000
-    return max(MIN_WINDOW[0], round(width * 0.8)), max(MIN_WINDOW[1], round(height * 0.8))
-
-
-def _on_screen(corner: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
-    """``corner`` moved so that a window of ``size`` there shows at least its top left
-    part on a display (a display may have gone since it was put there)."""
-    places = displays()
-    if any(place.collidepoint(corner[0] + 40, corner[1] + 20) for place in places):
-        return corner
-    return _centred(size, places[0])
-
-
-def _centred(size: tuple[int, int], place: pygame.Rect) -> tuple[int, int]:
-    """The corner of a window of ``size`` in the middle of ``place`` (a display)."""
-    return place.x + max(0, (place.w - size[0]) // 2), place.y + max(0, (place.h - size[1]) // 2)
-
-
-def _window_rect() -> pygame.Rect | None:
-    """Where the window is on the desktop now (None before there is one)."""
-    surface = pygame.display.get_surface()
-    if surface is None:
-        return None
-    try:
-        return pygame.Rect(pygame.display.get_window_position(), surface.get_size())
-    except pygame.error:
-        return None
 
 
 def run(code: DealCode | None = None) -> int:

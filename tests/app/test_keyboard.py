@@ -338,7 +338,7 @@ def test_the_win_dialog_by_keys(play) -> None:
 # ------------------------------------------------------------ accessibility
 @pytest.mark.slow
 def test_reduced_motion_slides_every_card_briefly_and_skips_the_cascade(play) -> None:
-    from spider.app.table.board import SHORT_SLIDE
+    from spider.app.table.motion import SHORT_SLIDE
 
     driver = play(reduced_motion=True)
     board = driver.table.board

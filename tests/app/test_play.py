@@ -255,17 +255,17 @@ def test_a_run_leaves_the_column_after_the_frame_that_shows_the_move(play, monke
     the card beneath turning, whose motion starts when the move's card lands, after it,
     in its spare time (anything that asks for the sprites sooner gets them whole: see
     the test above, which reads the runs right after the drop)."""
-    from spider.app.table.board import Board
+    from spider.app.table import board as board_module
 
     driver = play(position=RUN_BY_DROP)
     app, board = driver.app, driver.table.board
     replayed: list[tuple[str, bool]] = []
     stepping = [False]
-    replay, step = Board._replay, app.step
+    replay, step = board_module.replay_event, app.step
 
-    def recorded(self: Board, event: object, undone: bool) -> object:
+    def recorded(event: object, undone: bool, *lists: object) -> object:
         replayed.append((type(event).__name__, stepping[0]))
-        return replay(self, event, undone)
+        return replay(event, undone, *lists)
 
     def timed_step() -> None:
         stepping[0] = True
@@ -274,7 +274,7 @@ def test_a_run_leaves_the_column_after_the_frame_that_shows_the_move(play, monke
         finally:
             stepping[0] = False
 
-    monkeypatch.setattr(Board, "_replay", recorded)
+    monkeypatch.setattr(board_module, "replay_event", recorded)
     monkeypatch.setattr(app, "step", timed_step)
     driver.double_click(driver.column_point(1))  # the ace onto the two
     assert replayed == [("CardsMoved", True)]

@@ -530,7 +530,7 @@ def _resize(app: App) -> dict[str, Any]:
         _full_set(CardImages(card, app.settings.four_colour))
         rasters.append(time.perf_counter() - start)
         raster_floors.append(_raster_floor(card, app.settings.four_colour))
-    from spider.app.loop import MIN_WINDOW
+    from spider.app.window import MIN_WINDOW
 
     smaller = (max(MIN_WINDOW[0], size[0] * 3 // 4), max(MIN_WINDOW[1], size[1] * 3 // 4))
     window, floor = _windows(app, size)

@@ -1,98 +1,44 @@
 """The cards on screen: sprite lists mirroring the model, moved by replaying Outcomes.
 
 The board keeps one sprite per physical card in lists shaped like the model's
-columns, stock and completed runs. An action's Outcome is replayed on those
-lists event by event (backwards when undone); each event queues the motion it
-shows, staggered in event order (the events whose motion starts after the first's
-are replayed after the frame that shows it, see :meth:`Board.catch_up`). Afterwards
-the lists are checked against the model (in the frame's spare time, see
-:meth:`Board.check`) and rebuilt from it if anything differs, so no card can end up
-wrong.
+columns, stock and completed runs, sets each one's resting place, and says in which
+layers they are drawn. An action's Outcome is replayed on those lists event by event
+(backwards when undone: :mod:`~spider.app.table.replay`); each event queues the
+motion it shows (:mod:`~spider.app.table.motion`), staggered in event order (the
+events whose motion starts after the first's are replayed after the frame that shows
+it, see :meth:`Board.catch_up`). Afterwards the lists are checked against the model
+(in the frame's spare time, see :meth:`Board.check`) and rebuilt from it if anything
+differs, so no card can end up wrong.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
-from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from operator import attrgetter
 
 from spider.app.sound import Sound
+from spider.app.table.draworder import Layers, Order, arrange, layered
 from spider.app.table.geometry import TableGeometry
-from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Easing, Step
+from spider.app.table.motion import TIMING, Motion
+from spider.app.table.replay import Replay, ReplayMismatch, changed_columns, replay_event
+from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Step
 from spider.logs import logger
 from spider.model.cards import KING, Card, Suit
-from spider.model.game import (
-    Action,
-    CardFlipped,
-    CardsDealt,
-    CardsMoved,
-    Event,
-    Game,
-    Outcome,
-    RunRemoved,
-)
-from spider.model.values import record, value
+from spider.model.game import Action, CardsDealt, CardsMoved, Game, Outcome, RunRemoved
 
 log = logger(__name__)
 
-#: Animation speed setting → factor on every duration (0: no animation).
-SPEEDS = {"normal": 1.0, "fast": 0.45, "off": 0.0}
-#: With reduced motion no card moves for longer than this (seconds at normal speed).
-SHORT_SLIDE = 0.12
 
-
-@value
-class Timing:
-    """Durations in seconds at normal speed."""
-
-    drop: float = 0.16        # a released group settling into its column
-    move: float = 0.28        # a group flying between columns
-    group_gap: float = 0.02   # stagger between the cards of a flying group
-    deal: float = 0.3         # one dealt card's flight
-    deal_gap: float = 0.055   # between dealt cards
-    deal_in_gap: float = 0.018  # between cards of a new game's first deal
-    flip: float = 0.18
-    run: float = 0.32         # one card of a completed run flying off
-    run_gap: float = 0.045
-    glide_back: float = 0.22  # a refused group returning
-    shake: float = 0.4        # the stock refusing to deal
-
-
-TIMING = Timing()
-
-
-@value  # (made at import in a sixth of a NamedTuple's time)
-class _Order:
-    """The sprites, but those dragged, in the order drawn (columns, stock, runs), as
-    arranged (see :meth:`Board._arranged`)."""
-
-    places: list[int]  # of those at rest, in the order
-    resting: list[CardSprite]
-    flying: list[tuple[int, CardSprite]]  # those with steps, with their places
-    stepping: list[CardSprite]  # every sprite with steps, the dragged too (in the order)
-
-
-class ReplayMismatch(Exception):
-    """The sprites did not hold what an event says: rebuild from the model."""
-
-
-class Board:
+class Board(Motion):
     """Sprites for every card, where they rest and how they move."""
 
     def __init__(self, geometry: TableGeometry) -> None:
-        self.geometry = geometry
+        super().__init__(geometry)
         self._columns: list[list[CardSprite]] = []
         self._stock: list[CardSprite] = []
         self._runs: list[list[CardSprite]] = []
         self.dragging: list[CardSprite] = []
-        self.time = 0.0
-        self.speed = 1.0
-        #: Reduced motion: no deal-in, and every card's motion a short slide.
-        self.reduced_motion = False
-        self.shake_until = 0.0
-        self.cues: list[tuple[float, Sound]] = []
         self.rebuilds = 0
         #: Counts changes to the layers (see :meth:`layers`): which sprites rest, wait or
         #: move, in which order, and the resting ones' places and faces. Moving cards
@@ -102,9 +48,9 @@ class Board:
         #: :meth:`update`): while it stands, only the sprites that had steps when it
         #: last changed can come to rest or leave it, each where it is.
         self.arrangement = 0
-        self._layers: tuple[list[CardSprite], list[CardSprite], list[CardSprite]] | None = None
+        self._layers: Layers | None = None
         self._stepped: list[CardSprite] | None = None  # the sprites with steps (None: ask)
-        self._order: _Order | None = None  # see _arranged
+        self._order: Order | None = None  # see _arranged
         self._ys_shown: list[list[int]] | None = None  # see column_ys
         #: Each column's sides up and cards when their places were last set in the
         #: geometry (an action changes few columns; see :meth:`retarget`).
@@ -123,7 +69,7 @@ class Board:
         #: and the others' later (a run leaving after the card that completes it
         #: lands, the card beneath turning): replayed after the frame, in its spare
         #: time (see :meth:`catch_up`), not within it.
-        self._later: _Later | None = None
+        self._later: Replay | None = None
 
     # ---------------------------------------------------------------- queries
     @property
@@ -173,27 +119,11 @@ class Board:
             self._stepped = [sprite for sprite in self._arranged().stepping if sprite.steps]
         return self._stepped
 
-    def _arranged(self) -> _Order:
+    def _arranged(self) -> Order:
         """The sprites as the lists and the steps queued arrange them (kept until the
         arrangement changes: till then sprites only set off and land)."""
         if self._order is None:
-            dragged = {id(sprite) for sprite in self.dragging}
-            ordered = itertools.chain(*self._columns, reversed(self._stock),
-                                      *map(reversed, self._runs))
-            places: list[int] = []
-            resting: list[CardSprite] = []
-            flying: list[tuple[int, CardSprite]] = []
-            stepping: list[CardSprite] = []
-            for index, sprite in enumerate(ordered):
-                held = dragged and id(sprite) in dragged  # (mostly none: not looked up)
-                if sprite.steps:
-                    stepping.append(sprite)
-                    if not held:
-                        flying.append((index, sprite))
-                elif not held:
-                    places.append(index)
-                    resting.append(sprite)
-            self._order = _Order(places, resting, flying, stepping)
+            self._order = arrange(self._columns, self._stock, self._runs, self.dragging)
         return self._order
 
     def stepping(self) -> list[CardSprite]:
@@ -230,46 +160,13 @@ class Board:
             and len(self._runs) == game.removed
         )
 
-    def layers(self) -> tuple[list[CardSprite], list[CardSprite], list[CardSprite]]:
-        """Sprites to draw, bottom first: resting ones, moving ones, then the dragged group.
-
-        Cards waiting for their turn to move rest where they wait, above the others
-        (higher on screen below); those on their way go above them, the earliest to
-        leave lowest, so cards land on top of each other in order. The lists are
-        kept until the sprites change: callers must not change them.
-        """
-        if self._layers is not None:
-            return self._layers
-        order = self._arranged()
-        resting, places = list(order.resting), list(order.places)
-        waiting: list[tuple[tuple[float, ...], CardSprite]] = []
-        moving: list[tuple[tuple[float, ...], CardSprite]] = []
-        now = self.time
-        for index, sprite in order.flying:
-            steps = sprite.steps
-            if not steps:  # landed: at rest in its place in the order
-                place = bisect_left(places, index)
-                places.insert(place, index)
-                resting.insert(place, sprite)
-            elif (start := steps[0].start) > now:
-                waiting.append(((sprite.pos[1], sprite.pos[0], index), sprite))
-            else:
-                moving.append(((start, index), sprite))
-        waiting.sort(key=lambda item: item[0])
-        moving.sort(key=lambda item: item[0])
-        resting.extend(sprite for _, sprite in waiting)
-        self._layers = resting, [sprite for _, sprite in moving], list(self.dragging)
+    def layers(self) -> Layers:
+        """Sprites to draw, bottom first: resting ones, moving ones, then the dragged
+        group (see :func:`~spider.app.table.draworder.layered`). The lists are kept
+        until the sprites change: callers must not change them."""
+        if self._layers is None:
+            self._layers = layered(self._arranged(), self.time, self.dragging)
         return self._layers
-
-    def stock_shake(self) -> float:
-        """Horizontal offset of the stock while it shakes (pixels)."""
-        left = self.shake_until - self.time
-        if left <= 0 or self.speed == 0:
-            return 0.0
-        duration = TIMING.shake * self.speed
-        progress = 1 - left / duration
-        amplitude = self.geometry.card_w * 0.08 * (1 - progress)
-        return amplitude * _wave(progress * 4)
 
     # ---------------------------------------------------------------- set-up
     def set_geometry(self, geometry: TableGeometry) -> None:
@@ -395,15 +292,7 @@ class Board:
             changed = changed or (not steps or steps[0] is not step or before < step.start)
         if changed:
             self._flown()
-        if not self.cues:
-            return []
-        due = [name for when, name in self.cues if when <= self.time]
-        self.cues = [(when, name) for when, name in self.cues if when > self.time]
-        return due
-
-    def shake(self) -> None:
-        if self.speed > 0 and not self.reduced_motion:
-            self.shake_until = self.time + TIMING.shake * self.speed
+        return self._due_cues()
 
     # ------------------------------------------------------------- dragging
     def lift(self, column: int, index: int) -> list[CardSprite]:
@@ -443,7 +332,7 @@ class Board:
         self.dragging, self._stock_moved = [], []
         self._touch()
         events = outcome.events[::-1] if outcome.undone else outcome.events
-        later = _Later(events, 0, outcome, game, dropped, self.time, self.time, {}, False)
+        later = Replay(events, 0, outcome, game, dropped, self.time, self.time, {}, False)
         if self._replay_events(later, first=True):
             self._later = later
             return
@@ -461,7 +350,7 @@ class Board:
         self._replay_events(later, first=False)
         self._shown(later)
 
-    def _replay_events(self, later: _Later, first: bool) -> bool:
+    def _replay_events(self, later: Replay, first: bool) -> bool:
         """Replay ``later``'s events; with ``first``, stop before one whose motion
         starts after now (True: some are left)."""
         outcome, settling, events = later.outcome, later.settling, later.events
@@ -469,8 +358,9 @@ class Board:
             while later.done < len(events):
                 event = events[later.done]
                 later.done += 1
-                group, kind = self._replay(event, outcome.undone)
-                columns = _columns(event)
+                group, kind = replay_event(event, outcome.undone, self._columns, self._stock,
+                                           self._runs)
+                columns = changed_columns(event)
                 dealt = isinstance(event, CardsDealt)
                 if kind != "flip":  # (a card turns last in its column: no place changes)
                     self.retarget(columns, stock=dealt, runs=isinstance(event, RunRemoved))
@@ -492,7 +382,7 @@ class Board:
             self.rebuild(later.game)
         return False
 
-    def _shown(self, later: _Later) -> None:
+    def _shown(self, later: Replay) -> None:
         """What follows the replay of an action: the cards it moved aside settle."""
         if later.rebuilt:
             return
@@ -524,107 +414,6 @@ class Board:
         self.rebuilds += 1
         self.load(game)
 
-    def _replay(self, event: Event, undone: bool) -> tuple[list[CardSprite], str]:
-        """Apply one event to the sprite lists; return the cards it moves, in flight order."""
-        try:
-            match event:
-                case CardsMoved(source, target, cards):
-                    frm, to = (target, source) if undone else (source, target)
-                    group = self._take(self._columns[frm], cards)
-                    self._columns[to].extend(group)
-                    for sprite in group:
-                        sprite.face_up = True
-                    return group, "move"
-                case CardsDealt(columns, cards):
-                    if undone:
-                        group = [self._columns[column].pop() for column in columns]
-                        _expect(group, cards)
-                        for sprite in group:
-                            sprite.face_up = False
-                        self._stock[:0] = group
-                        return group[::-1], "undeal"
-                    group = self._stock[: len(cards)]
-                    _expect(group, cards)
-                    del self._stock[: len(cards)]
-                    for column, sprite in zip(columns, group, strict=True):
-                        sprite.face_up = True
-                        self._columns[column].append(sprite)
-                    return group, "deal"
-                case CardFlipped(column, card, face_up):
-                    sprite = self._columns[column][-1]
-                    _expect([sprite], (card,))
-                    sprite.face_up = face_up != undone
-                    return [sprite], "flip"
-                case RunRemoved(column, slot, cards):
-                    if undone:
-                        group = self._runs.pop()
-                        _expect(group, cards)
-                        self._columns[column].extend(group)
-                        return group, "unrun"
-                    if slot != len(self._runs):
-                        raise ReplayMismatch(f"run slot {slot}, have {len(self._runs)}")
-                    group = self._take(self._columns[column], cards)
-                    self._runs.append(group)
-                    return group[::-1], "run"
-        except IndexError as error:
-            raise ReplayMismatch(str(error)) from error
-        raise ReplayMismatch(f"unknown event {event!r}")
-
-    @staticmethod
-    def _take(column: list[CardSprite], cards: tuple[Card, ...]) -> list[CardSprite]:
-        if len(column) < len(cards):
-            raise ReplayMismatch("column too short")
-        group = column[len(column) - len(cards):]
-        _expect(group, cards)
-        del column[len(column) - len(cards):]
-        return group
-
-    def _glide(self, sprite: CardSprite, dest: tuple[float, float], start: float,
-               duration: float, ease: Easing, face: bool | None = None) -> float:
-        """Queue a step after whatever the sprite already does; return its end."""
-        if self.reduced_motion:
-            duration = min(duration, SHORT_SLIDE)
-        step = Step(max(start, sprite.busy_until), duration * self.speed, dest, ease, face)
-        sprite.steps.append(step)  # (queued without a call: an action queues one a card)
-        return step.start + step.duration
-
-    def _animate(self, kind: str, group: list[CardSprite], cursor: float, dropped: bool) -> float:
-        """Queue the motion of one event starting at ``cursor``; return when the next begins."""
-        if self.speed == 0:
-            self.cues.append((self.time, _CUES[kind]))
-            return cursor
-        t, speed = TIMING, self.speed
-        end = cursor
-        if kind == "move":
-            if dropped:  # settles from where it was let go: longer the farther it is
-                (x0, y0), (x1, y1) = group[0].pos, group[0].target
-                distance = math.hypot(x1 - x0, y1 - y0) / self.geometry.card_h
-                duration, ease, gap = min(t.move, t.drop + 0.04 * distance), SETTLE, 0.0
-            else:
-                duration, ease, gap = t.move, FLIGHT, t.group_gap
-            for number, sprite in enumerate(group):
-                end = max(end, self._glide(sprite, sprite.target, cursor + number * gap * speed,
-                                           duration, ease, True))
-            self.cues.append((end, Sound.PLACE))
-            return end
-        if kind in ("deal", "undeal"):
-            self.cues.append((cursor, Sound.DEAL))
-            for number, sprite in enumerate(group):
-                end = max(end, self._glide(sprite, sprite.target,
-                                           cursor + number * t.deal_gap * speed,
-                                           t.deal, FLIGHT, sprite.face_up))
-            return end
-        if kind == "flip":
-            end = self._glide(group[0], group[0].target, cursor, t.flip, SETTLE,
-                              group[0].face_up)
-            self.cues.append((end - t.flip * speed, Sound.FLIP))
-            return end - t.flip * speed / 2
-        self.cues.append((cursor, Sound.RUN))
-        for number, sprite in enumerate(group):
-            end = max(end, self._glide(sprite, sprite.target, cursor + number * t.run_gap * speed,
-                                       t.run, FLIGHT, True))
-        return end
-
     def _settle_rest(self, settling: dict[int, float], now: float) -> None:
         """Cards whose place changed without an event of their own (a column
         squeezing, the stock closing up) glide there, in the columns changed
@@ -635,75 +424,11 @@ class Board:
         moved, self._stock_moved = self._stock_moved, []
         self._settle(itertools.chain(moved, *self._runs[-1:]), now)
 
-    def _settle(self, sprites: Iterable[CardSprite], start: float) -> None:
-        for sprite in sprites:
-            steps = sprite.steps
-            if steps:
-                last = steps[-1]
-                if last.dest == sprite.target and last.face == sprite.face_up:
-                    continue  # (on its way to its place, the right side up)
-            elif sprite.pos == sprite.target and sprite.shown_up == sprite.face_up:
-                continue  # (most cards: at rest where they belong)
-            dest, face, _ = sprite.planned
-            if dest != sprite.target or face != sprite.face_up:
-                if self.speed == 0:
-                    sprite.snap()
-                else:
-                    self._glide(sprite, sprite.target, start, TIMING.drop, SETTLE,
-                                sprite.face_up)
-
 
 _FACE_UP = attrgetter("face_up")
-
-_CUES = {"move": Sound.PLACE, "deal": Sound.DEAL, "undeal": Sound.DEAL, "flip": Sound.FLIP,
-         "run": Sound.RUN, "unrun": Sound.RUN}
-
-
-@record
-class _Later:
-    """An action's replay on the sprites, as far as it went (see :meth:`Board.show`):
-    its events in the order replayed and how many are, the board's time when it was
-    shown, when the next event's motion begins, the columns changed, each with when
-    the cards they keep may settle (at once, once a group that left has all set off,
-    or once a run that left has gone: they must not slide over cards still waiting to
-    fly), and whether the stock changed."""
-
-    events: tuple[Event, ...]
-    done: int
-    outcome: Outcome
-    game: Game
-    dropped: bool
-    now: float
-    cursor: float
-    settling: dict[int, float]
-    stock_changed: bool
-    rebuilt: bool = False
-
-
-def _columns(event: Event) -> tuple[int, ...]:
-    """The columns ``event`` changes."""
-    match event:
-        case CardsMoved(source, target, _):
-            return source, target
-        case CardsDealt(columns, _):
-            return columns
-        case CardFlipped(column, _, _) | RunRemoved(column, _, _):
-            return (column,)
-    return ()
-
-
-def _expect(group: list[CardSprite], cards: tuple[Card, ...]) -> None:
-    if [sprite.card for sprite in group] != list(cards):
-        raise ReplayMismatch(f"expected {[str(c) for c in cards]}, "
-                             f"have {[str(s.card) for s in group]}")
 
 
 def _placeholder_run(suit: Suit | None) -> list[CardSprite]:
     """Sprites for a run known only by its suit (king first, as it left the column)."""
     suit = suit or Suit.SPADES
     return [CardSprite(Card(rank, suit), True) for rank in range(KING, 0, -1)]
-
-
-def _wave(x: float) -> float:
-    """A smooth back-and-forth in [-1, 1], one swing per unit of ``x``."""
-    return math.sin(x * math.pi * 2)

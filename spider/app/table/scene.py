@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.scenes import Scene
-from spider.app.table.board import SPEEDS, Board
+from spider.app.table.board import Board
 from spider.app.table.cardimages import CardImages
 from spider.app.table.controller import Command, TableController
 from spider.app.table.geometry import TableGeometry
 from spider.app.table.hinting import Hinting
 from spider.app.table.hud import Toast, TopBar
 from spider.app.table.input import Dragging, TableInput
+from spider.app.table.motion import SPEEDS
 from spider.app.table.renderer import TableRenderer
 from spider.model.game import DEAL, Action, Game
 from spider.text.i18n import tr
