@@ -19,8 +19,9 @@ API for the view
 ``suggest(game, previous=None, seen=None, time_budget=0.8) -> Hint | None``
     The best action now. ``previous`` is the last action played (its exact
     reverse is never suggested, unless it removes a run: then the previous
-    move turned the card the run needed). ``seen`` is an optional :class:`Seen` holding
-    face-down cards the player saw before undoing (it is fair to use them).
+    move turned the card the run needed). ``seen`` is an optional
+    :class:`~spider.solver.knowledge.Seen` holding face-down cards the player saw
+    before undoing (it is fair to use them).
     Returns a :class:`Hint`, or ``None`` when no move is useful and no deal is
     possible: "no useful move: restart or start a new deal". Once the stock is dealt,
     the sampled worlds are first solved in full: a move their winning lines begin
@@ -48,15 +49,11 @@ API for the view
     The extra knobs: determinizations (all different; when there are fewer
     possible, few cards being hidden, each gets the others' share of the work),
     expansions per determinization (``None``: :func:`budget`'s, by the suits in play),
-    positions (:func:`visible_key`) not to return to, and the stall flag the
-    demo computes. The work (samples × nodes, and at most :data:`BRANCH`
+    positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, and
+    the stall flag the demo computes. The work (samples × nodes, and at most :data:`BRANCH`
     positions built per node) is fixed, so the answer is repeatable;
     ``time_budget=None`` lifts the outer time limit, which otherwise may cut
     sampling (and the endgame check) short on a slow machine.
-
-:class:`Seen`
-    Call ``seen.record(game, outcome)`` after every action, undo and redo;
-    pass ``seen`` to :func:`suggest`. Optional.
 
 Hints take well under a second on a slow machine; they read the game on the
 calling thread and never change it.
@@ -66,21 +63,17 @@ from __future__ import annotations
 
 import copy
 import heapq
-import math
 import random
 import time
-import zlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from spider.model.cards import Card
 from spider.model.game import (
     DEAL,
     Action,
     CardFlipped,
     CardsDealt,
     Game,
-    IllegalAction,
     Move,
     Outcome,
     RunRemoved,
@@ -98,6 +91,12 @@ from spider.solver.evaluation import (
     gain_of,
 )
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
+from spider.solver.knowledge import Seen, View, VisibleKey, visible_key
+from spider.solver.knowledge import arrangements as _arrangements
+from spider.solver.knowledge import masked as _mask
+from spider.solver.knowledge import seed_of as _seed
+from spider.solver.knowledge import view_of as _view
+from spider.solver.knowledge import worlds as _worlds
 from spider.solver.movegen import children, moves
 from spider.solver.state import (
     DOWN,
@@ -108,16 +107,9 @@ from spider.solver.state import (
     Shift,
     Step,
     apply_move,
-    encode,
-    suits,
 )
 from spider.text.i18n import tr
 
-HIDDEN = 127  # stands for any face-down card in visible keys
-#: Where a face-down card lies: ("col", column, index) or ("stock", index from the end).
-SlotKey = tuple[str, int] | tuple[str, int, int]
-#: A position as the player sees it: (columns, stock size).
-VisibleKey = tuple[Columns, int]
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
@@ -166,164 +158,6 @@ class Hint:
     def text(self, language: str | None = None) -> str:
         return tr(self.reason, language)
 
-
-@dataclass
-class Seen:
-    """Face-down cards the player has seen (turned up, then put back by undo).
-
-    Keys are ``("col", column, index)`` (index from the bottom of the column:
-    face-down cards never move) and ``("stock", index)`` counted from the end
-    of the stock (the last card to be dealt is index 0).
-    """
-
-    known: dict[SlotKey, Card] = field(default_factory=dict)
-
-    @classmethod
-    def of_history(cls, game: Game, start: Game) -> Seen:
-        """What the player of ``game`` saw: its actions, and those undone and not yet
-        redone, replayed on ``start`` (its deal as dealt; it is played on). Cards seen
-        on a line of play since undone and replaced are not known any more."""
-        seen = cls()
-        done, undone = game.history()
-        try:
-            for action in done + undone:
-                seen.record(start, start.play(action))
-            for _ in undone:
-                start.undo()
-        except IllegalAction:
-            return cls()
-        if start.columns != game.columns or start.stock != game.stock:
-            return cls()  # not this game's deal (a constructed position)
-        return seen
-
-    def record(self, game: Game, outcome: Outcome) -> None:
-        """Note what ``outcome`` (just played, undone or redone on ``game``) showed."""
-        if outcome.undone:
-            return
-        for event in outcome.events:
-            if isinstance(event, CardFlipped) and event.face_up:
-                column = game.columns[event.column]
-                down = sum(1 for slot in column if not slot.face_up)
-                self.known[("col", event.column, down)] = event.card
-            elif isinstance(event, CardsDealt):
-                size = len(game.stock) + len(event.cards)
-                for offset, card in enumerate(event.cards):
-                    self.known[("stock", size - 1 - offset)] = card
-
-
-# ------------------------------------------------------------ visible view
-@dataclass(frozen=True)
-class _View:
-    """What the player sees: face-up cards, face-down counts, the hidden cards as a bag."""
-
-    cols: Columns  # face-down cards as HIDDEN | DOWN
-    stock_len: int
-    removed: int
-    relaxed: bool
-    unknown: tuple[int, ...]  # hidden cards not pinned by ``pinned``, sorted
-    pinned: tuple[tuple[SlotKey, int], ...]  # seen hidden cards: (slot key, card)
-    one_suit: bool  # every card in play is of one suit
-
-
-def _view(game: Game, seen: Seen | None) -> _View:
-    cols = []
-    hidden: list[int] = []
-    for column in game.columns:
-        cells = []
-        for slot in column:
-            if slot.face_up:
-                cells.append(encode(slot.card))
-            else:
-                cells.append(HIDDEN | DOWN)
-                hidden.append(encode(slot.card))
-        cols.append(tuple(cells))
-    hidden.extend(encode(card) for card in game.stock)
-    # ``hidden`` is only used as a bag (sorted below): the player knows which cards
-    # are hidden (all cards less the visible ones and the removed runs), not where.
-    bag = sorted(hidden)
-    pinned = []
-    if seen is not None:
-        slots = _hidden_slots(cols, len(game.stock))
-        for key in sorted(seen.known, key=repr):
-            if key in slots:
-                card = encode(seen.known[key])
-                if card in bag:
-                    bag.remove(card)
-                    pinned.append((key, card))
-    in_play = [card for column in cols for card in column if not card & DOWN] + hidden
-    one_suit = len(suits(in_play)) <= 1
-    return _View(tuple(cols), len(game.stock), game.removed, game.relaxed, tuple(bag),
-                 tuple(pinned), one_suit)
-
-
-def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[SlotKey]:
-    slots: set[SlotKey] = {("stock", index) for index in range(stock_len)}
-    for number, column in enumerate(cols):
-        slots.update(("col", number, index) for index, card in enumerate(column) if card & DOWN)
-    return slots
-
-
-def visible_key(game: Game) -> VisibleKey:
-    """The position as the player sees it (face-down cards all alike)."""
-    view = _view(game, None)
-    return (view.cols, view.stock_len)
-
-
-def _seed(view: _View) -> int:
-    """A seed from the visible position only: the hidden bag and where the hidden slots are.
-
-    Moves that turn no card keep the seed, so the samples stay the same and a
-    plan made on them is followed through instead of being redrawn each move.
-    """
-    downs = tuple(sum(1 for card in column if card & DOWN) for column in view.cols)
-    text = repr((view.unknown, downs, view.stock_len, view.relaxed, view.pinned))
-    return zlib.crc32(text.encode())
-
-
-def _sample(view: _View, rng: random.Random) -> tuple[Columns, tuple[int, ...]]:
-    """One determinization: the unknown cards dealt at random into the hidden slots."""
-    bag = list(view.unknown)
-    rng.shuffle(bag)
-    pinned = dict(view.pinned)
-    cols = []
-    for number, column in enumerate(view.cols):
-        cells = []
-        for index, card in enumerate(column):
-            if card & DOWN:
-                value = pinned.get(("col", number, index))
-                cells.append((value if value is not None else bag.pop()) | DOWN)
-            else:
-                cells.append(card)
-        cols.append(tuple(cells))
-    stock = []
-    for index in range(view.stock_len):  # stock[0] is dealt first: index from end
-        value = pinned.get(("stock", view.stock_len - 1 - index))
-        stock.append(value if value is not None else bag.pop())
-    return tuple(cols), tuple(stock)
-
-
-def _arrangements(view: _View, limit: int) -> int:
-    """How many different determinizations there are (at most ``limit``)."""
-    count = math.factorial(len(view.unknown))
-    for repeats in Counter(view.unknown).values():
-        count //= math.factorial(repeats)
-    return min(count, limit)
-
-
-def _worlds(view: _View, rng: random.Random, count: int
-            ) -> list[tuple[Columns, tuple[int, ...]]]:
-    """``count`` different determinizations (there must be as many)."""
-    worlds: list[tuple[Columns, tuple[int, ...]]] = []
-    while len(worlds) < count:
-        world = _sample(view, rng)
-        if world not in worlds:
-            worlds.append(world)
-    return worlds
-
-
-def _mask(cols: Columns) -> Columns:
-    return tuple(tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
-                 for column in cols)
 
 
 # ------------------------------------------------------------------ search
@@ -542,7 +376,7 @@ def budget(one_suit: bool) -> tuple[int, int]:
     return (ONE_SUIT_SAMPLES, ONE_SUIT_NODES) if one_suit else (SAMPLES, NODES)
 
 
-def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
+def _endgame_hint(view: View, worlds: list[tuple[Columns, tuple[int, ...]]],
                   candidates: list[tuple[tuple[Shift, ...], Columns]], ranked: list[int],
                   can_deal: bool, avoid: set[VisibleKey] | None = None) -> Hint | None:
     """Of the look-ahead's first :data:`CHECKED` useful moves (any, when the deal cannot
@@ -566,7 +400,7 @@ def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
     return Hint(actions[0], _reason(view.cols, steps[0], new), actions)
 
 
-def _last_chance(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
+def _last_chance(view: View, worlds: list[tuple[Columns, tuple[int, ...]]],
                  avoid: set[VisibleKey] | None) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
     the sampled worlds' winning lines (solved in full, :data:`LAST_NODES` expansions each)

@@ -10,7 +10,8 @@ from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
-from spider.solver.hints import Hint, Seen, demo_step, past_positions, suggest, visible_key
+from spider.solver.hints import Hint, demo_step, past_positions, suggest
+from spider.solver.knowledge import Seen, visible_key
 from spider.solver.state import Position
 
 # A fixed amount of work and no time limit, so hints are repeatable on any machine.

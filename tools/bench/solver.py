@@ -50,11 +50,10 @@ from spider.solver.hints import (
     ONE_SUIT_SAMPLES,
     SAMPLES,
     STALL,
-    Seen,
     is_progress,
     suggest,
-    visible_key,
 )
+from spider.solver.knowledge import Seen, visible_key
 from spider.solver.shorten import shorten
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position
