@@ -10,6 +10,7 @@
 * :mod:`spider.solver.detours` — the moves between two positions of a line, searched again.
 * :mod:`spider.solver.finish` — the moves after the last deal, searched again for fewer.
 * :mod:`spider.solver.knowledge` — what the player knows, and the worlds sampled from it.
+* :mod:`spider.solver.lookahead` — the hints' short search in one sampled world.
 * :mod:`spider.solver.hints` — honest hints and the demo player.
 * :mod:`spider.solver.endgame` — the hints' best moves checked in sampled worlds solved in full.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.

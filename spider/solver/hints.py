@@ -1,18 +1,16 @@
 """Honest hints and the demo player: they use only what the player can see.
 
-The face-down cards and the stock order are unknown to the player, so they are
-unknown here too. Which cards are hidden *as a whole* is known (the full deck,
-less the face-up cards and the removed runs); the hint engine deals those cards
-at random into the face-down slots and the stock (a *determinization*), looks
-ahead in each of several such samples with a short best-first search, and votes:
-each candidate action gets the mean, over the samples, of the best position its
-line reaches before the next deal (scored as after that deal, where there is
-one). Near the end (at most one deal left, none with one suit, few cards face
-down) the look-ahead's best few moves are checked in the same samples solved in
-full, and the move after which most of them can still be won is played
-(:mod:`spider.solver.endgame`). The random numbers are seeded from the visible
-position only, so the same visible position always gets the same hint, whatever
-lies face down.
+The hint engine never reads the face-down cards or the stock order: it samples
+several worlds that agree with what the player knows (determinizations,
+:mod:`spider.solver.knowledge`), looks ahead in each with a short best-first search
+(:mod:`spider.solver.lookahead`), and votes: each candidate action gets the mean,
+over the samples, of the best position its line reaches before the next deal
+(scored as after that deal, where there is one). Near the end (at most one deal
+left, none with one suit, few cards face down) the look-ahead's best few moves are
+checked in the same samples solved in full, and the move after which most of them
+can still be won is played (:mod:`spider.solver.endgame`). The samples are drawn
+from the visible position only, so the same visible position always gets the same
+hint, whatever lies face down.
 
 API for the view
 ----------------
@@ -50,10 +48,10 @@ API for the view
     possible, few cards being hidden, each gets the others' share of the work),
     expansions per determinization (``None``: :func:`budget`'s, by the suits in play),
     positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, and
-    the stall flag the demo computes. The work (samples × nodes, and at most :data:`BRANCH`
-    positions built per node) is fixed, so the answer is repeatable;
-    ``time_budget=None`` lifts the outer time limit, which otherwise may cut
-    sampling (and the endgame check) short on a slow machine.
+    the stall flag the demo computes. The work (samples × nodes, and at most
+    :data:`~spider.solver.lookahead.BRANCH` positions built per node) is fixed, so
+    the answer is repeatable; ``time_budget=None`` lifts the outer time limit, which
+    otherwise may cut sampling (and the endgame check) short on a slow machine.
 
 Hints take well under a second on a slow machine; they read the game on the
 calling thread and never change it.
@@ -62,55 +60,27 @@ calling thread and never change it.
 from __future__ import annotations
 
 import copy
-import heapq
 import random
 import time
 from collections import Counter
 from dataclasses import dataclass
 
-from spider.model.game import (
-    DEAL,
-    Action,
-    CardFlipped,
-    CardsDealt,
-    Game,
-    Move,
-    Outcome,
-    RunRemoved,
-)
+from spider.model.game import DEAL, Action, CardFlipped, CardsDealt, Game, Move, Outcome, RunRemoved
 from spider.solver.endgame import Followable, effort, is_endgame, most_winning, winning_line
-from spider.solver.evaluation import (
-    DEFAULT,
-    W_EMPTY,
-    W_RUN,
-    Infos,
-    Weights,
-    card_fit,
-    deal_cards,
-    deal_gain,
-    gain_of,
-)
-from spider.solver.hashing import moved_hashes, moved_key, ordered_key
+from spider.solver.evaluation import W_RUN
 from spider.solver.knowledge import Seen, View, VisibleKey, visible_key
 from spider.solver.knowledge import arrangements as _arrangements
 from spider.solver.knowledge import masked as _mask
 from spider.solver.knowledge import seed_of as _seed
 from spider.solver.knowledge import view_of as _view
 from spider.solver.knowledge import worlds as _worlds
-from spider.solver.movegen import children, moves
-from spider.solver.state import (
-    DOWN,
-    RANK,
-    RUN_LENGTH,
-    Columns,
-    Position,
-    Shift,
-    Step,
-    apply_move,
-)
+from spider.solver.lookahead import hint_infos as _infos
+from spider.solver.lookahead import lookahead as _lookahead
+from spider.solver.lookahead import worth as _value
+from spider.solver.movegen import children
+from spider.solver.state import DOWN, RANK, Columns, Position, Shift, Step, apply_move
 from spider.text.i18n import tr
 
-STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 USEFUL = 0.5  # what a plan must gain over the position now to be worth playing
@@ -119,8 +89,6 @@ CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in 
 #: says no move is useful, once the stock is dealt (honest play, 2 suits, deals 0-99:
 #: 3 of the 55 games lost that way are won, 48 in all; a game won before never gets there).
 LAST_NODES = 2000
-FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
-DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
 NODES = 300  # expansions per determinization
 #: With one suit in play: twice the determinizations at half the expansions each, the
@@ -128,22 +96,6 @@ NODES = 300  # expansions per determinization
 #: against 89 and 84; issue 20). With more suits the endgame check shares its budget
 #: among the determinizations: not measured.
 ONE_SUIT_SAMPLES, ONE_SUIT_NODES = 12, 150
-#: Positions built per expansion, on average, that a determinization may spend: a
-#: rich position (many moves, an empty column) stops its look-ahead sooner rather
-#: than cost several times as much as a plain one.
-BRANCH = 8
-
-#: The evaluation the hints use: like the solver's, but turning cards counts for more
-#: (it also brings information the player lacks).
-HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
-_CACHES: dict[bool, Infos] = {}
-
-
-def _infos(relaxed: bool) -> Infos:
-    cache = _CACHES.get(relaxed)
-    if cache is None or len(cache) > 400_000 or cache.w != HINT_WEIGHTS:
-        cache = _CACHES[relaxed] = Infos(relaxed, HINT_WEIGHTS)
-    return cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,103 +110,6 @@ class Hint:
     def text(self, language: str | None = None) -> str:
         return tr(self.reason, language)
 
-
-
-# ------------------------------------------------------------------ search
-def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
-    """A position's worth at the end of a plan: as after the next deal when there is one.
-
-    Empty columns must be filled before a deal, so while the stock lasts they
-    count as a cost, not a gain; with fewer cards on the table than columns the
-    stock can never be dealt: the game is lost.
-    """
-    if not stock:
-        return h
-    if all(cols):
-        return h + deal_gain(cols, stock)
-    if sum(len(column) for column in cols) < len(cols):
-        return DEAD
-    empty = sum(1 for column in cols if not column)
-    return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
-
-
-def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: Infos,
-               relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
-               nodes: int) -> tuple[list[float], list[float]]:
-    """Best value reachable through each root action (before the next deal), and the
-    value right after it. Positions met before are recognised by their keys, worked
-    out from their parents' (:mod:`spider.solver.hashing`), before they are built.
-    It stops after ``nodes`` expansions or ``nodes`` × :data:`BRANCH` positions built."""
-    has_stock = bool(stock)
-    best = [float("-inf")] * len(roots)
-    first = [float("-inf")] * len(roots)
-    heap: list[tuple[float, int, Columns, int, int, int, int, float]] = []
-    seen = {_columns_key(cols, infos)}
-    cards = deal_cards(stock, len(cols))
-    counter = 0
-    for index, (steps, _) in enumerate(roots):
-        new, gone = cols, 0
-        for step in steps:
-            new, g = apply_move(new, *step)
-            gone += g
-        h = sum(infos[column][4] for column in new) + W_RUN * (removed + gone)
-        best[index] = _value(new, h, stock) - STEP_COST
-        first[index] = best[index]
-        key = _columns_key(new, infos)
-        if key in seen:
-            continue
-        seen.add(key)
-        counter += 1
-        heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1, key,
-                              gain_of(new, cards, DEFAULT)))
-    expanded = 0
-    most = nodes * BRANCH + counter
-    while heap and expanded < nodes and counter < most:
-        negative, _, node_cols, node_removed, index, depth, key, gain = heapq.heappop(heap)
-        h = -negative
-        expanded += 1
-        col_infos = [infos[column] for column in node_cols]
-        for source, target, count, _ in moves(node_cols, infos, has_stock, relaxed):
-            src, dst = node_cols[source], node_cols[target]
-            # A run to remove: one suit from the ace up through the moved cards and on.
-            completes = (src[-1] & RANK == 1 and dst and dst[-1] == src[-count] + 1
-                         and count <= col_infos[source][3][0]
-                         and count + col_infos[target][3][0] >= RUN_LENGTH)
-            if not completes:
-                src_prefix, dst_hash = col_infos[source][5], col_infos[target][5][-1]
-                hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes)
-                if child_key in seen:
-                    continue
-            new, gone = apply_move(node_cols, source, target, count)
-            if completes:
-                child_key = _columns_key(new, infos)
-                if child_key in seen:
-                    continue
-                child_gain = gain_of(new, cards, DEFAULT)
-            else:
-                rest = new[source]
-                child_gain = (gain - card_fit(src[-1], cards[source], DEFAULT)
-                              + card_fit(src[-1], cards[target], DEFAULT)
-                              + (card_fit(rest[-1], cards[source], DEFAULT) if rest else 0)
-                              - (card_fit(dst[-1], cards[target], DEFAULT) if dst else 0))
-            seen.add(child_key)
-            child_h = (h - col_infos[source][4] - col_infos[target][4]
-                       + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
-            if has_stock and all(new):  # as _value, the deal gain kept up move by move
-                value = child_h + child_gain - STEP_COST * (depth + 1)
-            else:
-                value = _value(new, child_h, stock) - STEP_COST * (depth + 1)
-            if value > best[index]:
-                best[index] = value
-            counter += 1
-            heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1,
-                                  child_key, child_gain))
-    return best, first
-
-
-def _columns_key(cols: Columns, infos: Infos) -> int:
-    return ordered_key([infos[column][5][-1] for column in cols])
 
 
 def _reverses(step: Step, previous: Action | None) -> bool:

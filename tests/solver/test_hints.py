@@ -10,6 +10,7 @@ from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
+from spider.solver import lookahead as lookahead_module
 from spider.solver.hints import Hint, demo_step, past_positions, suggest
 from spider.solver.knowledge import Seen, visible_key
 from spider.solver.state import Position
@@ -230,20 +231,20 @@ def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
     # expansion), so such a hint costs about what a plain one does.
     game = parse_position(RICH)
     built: list[int] = []
-    real = hints_module.apply_move
+    real = lookahead_module.apply_move
 
     def counted(*args: int):
         built.append(1)
         return real(*args)
 
-    monkeypatch.setattr(hints_module, "apply_move", counted)
+    monkeypatch.setattr(lookahead_module, "apply_move", counted)
     effort = {"time_budget": None, "samples": 2, "nodes": 60}
     hint = suggest(game, None, **effort)
     assert hint is not None and game.is_legal(hint.action)
     capped = len(built)
-    assert capped <= 2 * (60 * hints_module.BRANCH + 100)
+    assert capped <= 2 * (60 * lookahead_module.BRANCH + 100)
     built.clear()
-    monkeypatch.setattr(hints_module, "BRANCH", 1000)
+    monkeypatch.setattr(lookahead_module, "BRANCH", 1000)
     suggest(game, None, **effort)
     assert len(built) > capped * 1.5  # the ceiling is what held it
 

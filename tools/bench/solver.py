@@ -44,7 +44,6 @@ from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import game_from_code
 from spider.solver.hints import (
-    BRANCH,
     NODES,
     ONE_SUIT_NODES,
     ONE_SUIT_SAMPLES,
@@ -54,6 +53,7 @@ from spider.solver.hints import (
     suggest,
 )
 from spider.solver.knowledge import Seen, visible_key
+from spider.solver.lookahead import BRANCH
 from spider.solver.shorten import shorten
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position
