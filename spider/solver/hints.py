@@ -1,4 +1,4 @@
-"""Honest hints and the demo player: they use only what the player can see.
+"""Honest hints: the best action now, from what the player can see.
 
 The hint engine never reads the face-down cards or the stock order: it samples
 several worlds that agree with what the player knows (determinizations,
@@ -10,7 +10,7 @@ left, none with one suit, few cards face down) the look-ahead's best few moves a
 checked in the same samples solved in full, and the move after which most of them
 can still be won is played (:mod:`spider.solver.endgame`). The samples are drawn
 from the visible position only, so the same visible position always gets the same
-hint, whatever lies face down.
+hint, whatever lies face down. The demo plays these hints (:mod:`spider.solver.demo`).
 
 API for the view
 ----------------
@@ -33,16 +33,6 @@ API for the view
     ``action.count`` cards of column ``action.source`` and column
     ``action.target`` on the first press; play ``action`` on the second.
 
-``demo_step(game, previous=None, seen=None, time_budget=0.8) -> Action | None``
-    What the demo plays next (the hint engine's choice), ``None`` when it
-    gives up. Call it again after playing the action; pass the action as
-    ``previous``. It avoids going back to positions already passed through
-    in this game's history, and after :data:`STALL` actions without turning
-    a card, removing a run or dealing, it deals rather than rearranging for ever
-    (with the stock empty, it plays on along the winning lines of the sampled worlds
-    solved in full, and gives up when they show none); until then, once the stock is
-    empty, it plays the least bad move where a hint would say "no useful move".
-
 ``suggest(..., samples=None, nodes=None, avoid=None, stalled=False)``
     The extra knobs: determinizations (all different; when there are fewer
     possible, few cards being hidden, each gets the others' share of the work),
@@ -59,16 +49,15 @@ calling thread and never change it.
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections import Counter
 from dataclasses import dataclass
 
-from spider.model.game import DEAL, Action, CardFlipped, CardsDealt, Game, Move, Outcome, RunRemoved
+from spider.model.game import DEAL, Action, Game, Move
 from spider.solver.endgame import Followable, effort, is_endgame, most_winning, winning_line
 from spider.solver.evaluation import W_RUN
-from spider.solver.knowledge import Seen, View, VisibleKey, visible_key
+from spider.solver.knowledge import Seen, View, VisibleKey
 from spider.solver.knowledge import arrangements as _arrangements
 from spider.solver.knowledge import masked as _mask
 from spider.solver.knowledge import seed_of as _seed
@@ -81,7 +70,6 @@ from spider.solver.movegen import children
 from spider.solver.state import DOWN, RANK, Columns, Position, Shift, Step, apply_move
 from spider.text.i18n import tr
 
-STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 USEFUL = 0.5  # what a plan must gain over the position now to be worth playing
 CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in an endgame
@@ -109,7 +97,6 @@ class Hint:
 
     def text(self, language: str | None = None) -> str:
         return tr(self.reason, language)
-
 
 
 def _reverses(step: Step, previous: Action | None) -> bool:
@@ -312,41 +299,3 @@ def _reason(cols: Columns, step: Step, new: Columns) -> str:
     if column[-count - 1] & RANK != (column[-count] & RANK) + 1:
         return "hint.reason.uncover"
     return "hint.reason.prepare"
-
-
-# -------------------------------------------------------------------- demo
-def past_positions(game: Game) -> set[VisibleKey]:
-    """The visible keys of every position in ``game``'s undo history (read on a copy)."""
-    return _history(game)[0]
-
-
-def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
-              time_budget: float | None = 0.8, *, samples: int | None = None,
-              nodes: int | None = None) -> Action | None:
-    """The demo's next action (the hint engine's choice), or ``None`` to stop."""
-    past, idle = _history(game)
-    hint = suggest(game, previous, seen, time_budget, samples=samples, nodes=nodes, avoid=past,
-                   stalled=idle >= STALL)
-    return None if hint is None else hint.action
-
-
-def is_progress(outcome: Outcome) -> bool:
-    """Did the action turn a card, remove a run or deal?"""
-    return any(isinstance(event, CardFlipped | RunRemoved | CardsDealt)
-               for event in outcome.events)
-
-
-def _history(game: Game) -> tuple[set[VisibleKey], int]:
-    """Visible keys of the positions in the undo history, and how many actions since
-    the last progress (read on a copy of the game)."""
-    clone = copy.deepcopy(game)
-    keys = {visible_key(clone)}
-    idle, counting = 0, True
-    while clone.can_undo:
-        outcome = clone.undo()
-        if counting and is_progress(outcome):
-            counting = False
-        elif counting:
-            idle += 1
-        keys.add(visible_key(clone))
-    return keys, idle

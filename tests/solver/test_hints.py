@@ -11,7 +11,8 @@ from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
 from spider.solver import lookahead as lookahead_module
-from spider.solver.hints import Hint, demo_step, past_positions, suggest
+from spider.solver.demo import demo_step, past_positions
+from spider.solver.hints import Hint, suggest
 from spider.solver.knowledge import Seen, visible_key
 from spider.solver.state import Position
 

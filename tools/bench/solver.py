@@ -43,15 +43,8 @@ from spider.commands.solve import parse_nodes
 from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import game_from_code
-from spider.solver.hints import (
-    NODES,
-    ONE_SUIT_NODES,
-    ONE_SUIT_SAMPLES,
-    SAMPLES,
-    STALL,
-    is_progress,
-    suggest,
-)
+from spider.solver.demo import STALL, is_progress
+from spider.solver.hints import NODES, ONE_SUIT_NODES, ONE_SUIT_SAMPLES, SAMPLES, suggest
 from spider.solver.knowledge import Seen, visible_key
 from spider.solver.lookahead import BRANCH
 from spider.solver.shorten import shorten

@@ -102,8 +102,8 @@ def suggest(game: Game, previous: Action | None, seen: Seen,
 
 def demo_step(game: Game, previous: Action | None, seen: Seen,
               time_budget: float | None) -> Action | None:
-    """:func:`spider.solver.hints.demo_step` (imported on the demo's first step)."""
-    from spider.solver.hints import demo_step as engine
+    """:func:`spider.solver.demo.demo_step` (imported on the demo's first step)."""
+    from spider.solver.demo import demo_step as engine
 
     return engine(game, previous, seen, time_budget)
 
