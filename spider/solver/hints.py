@@ -57,15 +57,18 @@ from dataclasses import dataclass
 from spider.model.game import DEAL, Action, Game, Move
 from spider.solver.endgame import Followable, effort, is_endgame, most_winning, winning_line
 from spider.solver.evaluation import W_RUN
-from spider.solver.knowledge import Seen, View, VisibleKey
-from spider.solver.knowledge import arrangements as _arrangements
-from spider.solver.knowledge import masked as _mask
-from spider.solver.knowledge import seed_of as _seed
-from spider.solver.knowledge import view_of as _view
-from spider.solver.knowledge import worlds as _worlds
-from spider.solver.lookahead import hint_infos as _infos
-from spider.solver.lookahead import lookahead as _lookahead
-from spider.solver.lookahead import worth as _value
+from spider.solver.knowledge import (
+    Seen,
+    View,
+    VisibleKey,
+    World,
+    arrangements,
+    masked,
+    sample_worlds,
+    seed_of,
+    view_of,
+)
+from spider.solver.lookahead import hint_infos, lookahead, worth
 from spider.solver.movegen import children
 from spider.solver.state import DOWN, RANK, Columns, Position, Shift, Step, apply_move
 from spider.text.i18n import tr
@@ -113,9 +116,9 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
             stalled: bool = False) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
-    ``stalled`` says the last :data:`STALL` actions turned no card, removed no
-    run and dealt nothing: rearranging has stopped paying, so deal (filling the
-    empty columns first), or give up when there is no stock.
+    ``stalled`` says the last :data:`~spider.solver.demo.STALL` actions turned no card,
+    removed no run and dealt nothing: rearranging has stopped paying, so deal (filling
+    the empty columns first), or give up when there is no stock.
 
     ``samples`` determinizations with ``nodes`` expansions each (by default
     :func:`budget`'s) are searched, so the work is fixed and the hint the same on
@@ -125,9 +128,9 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     a set of :func:`visible_key` values of positions not to go back to.
     """
     began = time.monotonic()
-    view = _view(game, seen)
-    infos = _infos(game.relaxed)
-    rng = random.Random(_seed(view))
+    view = view_of(game, seen)
+    infos = hint_infos(game.relaxed)
+    rng = random.Random(seed_of(view))
     default_samples, default_nodes = budget(view.one_suit)
     samples = default_samples if samples is None else samples
     nodes = default_nodes if nodes is None else nodes
@@ -137,14 +140,14 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     # a run (the cards go back onto the card the move turned: a new position).
     # As many different determinizations as there are, up to ``samples``; when there
     # are fewer (few hidden cards), each gets the budget the others would have had.
-    worlds = _worlds(view, rng, _arrangements(view, samples))
+    worlds = sample_worlds(view, rng, arrangements(view, samples))
     nodes = samples * nodes // len(worlds)
     sample_cols, sample_stock = worlds[0]
     candidates = []
     for steps, new, gone in children(sample_cols, infos, has_stock, view.relaxed):
         if _reverses(steps[0], previous) and not gone:
             continue
-        if avoid and (_mask(new), view.stock_len) in avoid:
+        if avoid and (masked(new), view.stock_len) in avoid:
             continue
         candidates.append((steps, new))
     can_deal = has_stock and all(view.cols)
@@ -161,8 +164,8 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
                 break
         removed = view.removed
         h = sum(infos[column][4] for column in sample_cols) + W_RUN * removed
-        root_total += _value(sample_cols, h, sample_stock)
-        best, now = _lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
+        root_total += worth(sample_cols, h, sample_stock)
+        best, now = lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
                                candidates, nodes)
         for index, value in enumerate(best):
             totals[index] += value
@@ -218,7 +221,7 @@ def budget(one_suit: bool) -> tuple[int, int]:
     return (ONE_SUIT_SAMPLES, ONE_SUIT_NODES) if one_suit else (SAMPLES, NODES)
 
 
-def _endgame_hint(view: View, worlds: list[tuple[Columns, tuple[int, ...]]],
+def _endgame_hint(view: View, worlds: list[World],
                   candidates: list[tuple[tuple[Shift, ...], Columns]], ranked: list[int],
                   can_deal: bool, avoid: set[VisibleKey] | None = None) -> Hint | None:
     """Of the look-ahead's first :data:`CHECKED` useful moves (any, when the deal cannot
@@ -242,7 +245,7 @@ def _endgame_hint(view: View, worlds: list[tuple[Columns, tuple[int, ...]]],
     return Hint(actions[0], _reason(view.cols, steps[0], new), actions)
 
 
-def _last_chance(view: View, worlds: list[tuple[Columns, tuple[int, ...]]],
+def _last_chance(view: View, worlds: list[World],
                  avoid: set[VisibleKey] | None) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
     the sampled worlds' winning lines (solved in full, :data:`LAST_NODES` expansions each)
@@ -270,7 +273,7 @@ def avoids(avoid: set[VisibleKey]) -> Followable:
         position = world
         for step in line:
             position = position.play(step)
-            if (_mask(position.cols), len(position.stock)) in avoid:
+            if (masked(position.cols), len(position.stock)) in avoid:
                 return False
         return True
     return followable

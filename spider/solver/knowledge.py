@@ -4,7 +4,7 @@ The face-down cards and the stock order are unknown to the player, so the hints
 never read them. Which cards are hidden *as a whole* is known (the full deck, less
 the face-up cards and the removed runs): a :class:`View` is the visible position
 with those cards as a bag, less the ones the player saw before undoing
-(:class:`Seen`), which stay where they were seen. :func:`worlds` deals the bag at
+(:class:`Seen`), which stay where they were seen. :func:`sample_worlds` deals the bag at
 random into the face-down slots and the stock: each such deal is a
 *determinization*, a world the hints search as if it were the real one. The random
 numbers are seeded from the visible position only (:func:`seed_of`), so the same
@@ -166,7 +166,7 @@ def arrangements(view: View, limit: int) -> int:
     return min(count, limit)
 
 
-def worlds(view: View, rng: random.Random, count: int) -> list[World]:
+def sample_worlds(view: View, rng: random.Random, count: int) -> list[World]:
     """``count`` different determinizations (there must be as many)."""
     found: list[World] = []
     while len(found) < count:

@@ -253,13 +253,13 @@ def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
 def searched_worlds(monkeypatch, game: Game, **effort) -> list[tuple[object, int]]:
     """The determinizations one hint searches, with the expansions each may spend."""
     worlds: list[tuple[object, int]] = []
-    real = hints_module._lookahead
+    real = hints_module.lookahead
 
     def recorded(cols, stock, removed, infos, relaxed, roots, nodes):
         worlds.append(((cols, stock), nodes))
         return real(cols, stock, removed, infos, relaxed, roots, nodes)
 
-    monkeypatch.setattr(hints_module, "_lookahead", recorded)
+    monkeypatch.setattr(hints_module, "lookahead", recorded)
     suggest(game, None, **effort)
     return worlds
 
@@ -404,13 +404,13 @@ def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, 
                                                                     nodes) -> None:
     """The same work, spread over twice the worlds when every card is of one suit."""
     searched: list[int] = []
-    look = hints_module._lookahead
+    look = hints_module.lookahead
 
     def counted(*args):
         searched.append(args[-1])
         return look(*args)
 
-    monkeypatch.setattr(hints_module, "_lookahead", counted)
+    monkeypatch.setattr(hints_module, "lookahead", counted)
     game = game_from_code(DealCode.parse(code))
     assert suggest(game, time_budget=None) is not None
     assert searched == [nodes] * worlds
