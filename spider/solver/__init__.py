@@ -9,7 +9,10 @@
 * :mod:`spider.solver.shorten` — the same win in fewer moves.
 * :mod:`spider.solver.detours` — the moves between two positions of a line, searched again.
 * :mod:`spider.solver.finish` — the moves after the last deal, searched again for fewer.
-* :mod:`spider.solver.hints` — honest hints and the demo player.
+* :mod:`spider.solver.knowledge` — what the player knows, and the worlds sampled from it.
+* :mod:`spider.solver.lookahead` — the hints' short search in one sampled world.
+* :mod:`spider.solver.hints` — honest hints: the sampled worlds' vote.
+* :mod:`spider.solver.demo` — the demo player: the hints played one after another.
 * :mod:`spider.solver.endgame` — the hints' best moves checked in sampled worlds solved in full.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
 * :mod:`tools.bench.solver` — the ``bench solver`` benchmark.

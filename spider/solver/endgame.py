@@ -1,7 +1,7 @@
 """Honest endgames: the candidate actions checked in sampled worlds solved in full.
 
 With at most one deal left (none with one suit) and few cards face down, a
-determinization (one guess at the hidden cards, see :mod:`spider.solver.hints`)
+determinization (one guess at the hidden cards, see :mod:`spider.solver.knowledge`)
 is small enough to solve with full knowledge on a modest budget. The look-ahead's
 best few actions are checked world by world: in how many worlds can the game still
 be won after each? The action that keeps the most worlds winnable is played, ties

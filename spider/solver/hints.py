@@ -1,26 +1,25 @@
-"""Honest hints and the demo player: they use only what the player can see.
+"""Honest hints: the best action now, from what the player can see.
 
-The face-down cards and the stock order are unknown to the player, so they are
-unknown here too. Which cards are hidden *as a whole* is known (the full deck,
-less the face-up cards and the removed runs); the hint engine deals those cards
-at random into the face-down slots and the stock (a *determinization*), looks
-ahead in each of several such samples with a short best-first search, and votes:
-each candidate action gets the mean, over the samples, of the best position its
-line reaches before the next deal (scored as after that deal, where there is
-one). Near the end (at most one deal left, none with one suit, few cards face
-down) the look-ahead's best few moves are checked in the same samples solved in
-full, and the move after which most of them can still be won is played
-(:mod:`spider.solver.endgame`). The random numbers are seeded from the visible
-position only, so the same visible position always gets the same hint, whatever
-lies face down.
+The hint engine never reads the face-down cards or the stock order: it samples
+several worlds that agree with what the player knows (determinizations,
+:mod:`spider.solver.knowledge`), looks ahead in each with a short best-first search
+(:mod:`spider.solver.lookahead`), and votes: each candidate action gets the mean,
+over the samples, of the best position its line reaches before the next deal
+(scored as after that deal, where there is one). Near the end (at most one deal
+left, none with one suit, few cards face down) the look-ahead's best few moves are
+checked in the same samples solved in full, and the move after which most of them
+can still be won is played (:mod:`spider.solver.endgame`). The samples are drawn
+from the visible position only, so the same visible position always gets the same
+hint, whatever lies face down. The demo plays these hints (:mod:`spider.solver.demo`).
 
 API for the view
 ----------------
 ``suggest(game, previous=None, seen=None, time_budget=0.8) -> Hint | None``
     The best action now. ``previous`` is the last action played (its exact
     reverse is never suggested, unless it removes a run: then the previous
-    move turned the card the run needed). ``seen`` is an optional :class:`Seen` holding
-    face-down cards the player saw before undoing (it is fair to use them).
+    move turned the card the run needed). ``seen`` is an optional
+    :class:`~spider.solver.knowledge.Seen` holding face-down cards the player saw
+    before undoing (it is fair to use them).
     Returns a :class:`Hint`, or ``None`` when no move is useful and no deal is
     possible: "no useful move: restart or start a new deal". Once the stock is dealt,
     the sampled worlds are first solved in full: a move their winning lines begin
@@ -34,29 +33,15 @@ API for the view
     ``action.count`` cards of column ``action.source`` and column
     ``action.target`` on the first press; play ``action`` on the second.
 
-``demo_step(game, previous=None, seen=None, time_budget=0.8) -> Action | None``
-    What the demo plays next (the hint engine's choice), ``None`` when it
-    gives up. Call it again after playing the action; pass the action as
-    ``previous``. It avoids going back to positions already passed through
-    in this game's history, and after :data:`STALL` actions without turning
-    a card, removing a run or dealing, it deals rather than rearranging for ever
-    (with the stock empty, it plays on along the winning lines of the sampled worlds
-    solved in full, and gives up when they show none); until then, once the stock is
-    empty, it plays the least bad move where a hint would say "no useful move".
-
 ``suggest(..., samples=None, nodes=None, avoid=None, stalled=False)``
     The extra knobs: determinizations (all different; when there are fewer
     possible, few cards being hidden, each gets the others' share of the work),
     expansions per determinization (``None``: :func:`budget`'s, by the suits in play),
-    positions (:func:`visible_key`) not to return to, and the stall flag the
-    demo computes. The work (samples × nodes, and at most :data:`BRANCH`
-    positions built per node) is fixed, so the answer is repeatable;
-    ``time_budget=None`` lifts the outer time limit, which otherwise may cut
-    sampling (and the endgame check) short on a slow machine.
-
-:class:`Seen`
-    Call ``seen.record(game, outcome)`` after every action, undo and redo;
-    pass ``seen`` to :func:`suggest`. Optional.
+    positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, and
+    the stall flag the demo computes. The work (samples × nodes, and at most
+    :data:`~spider.solver.lookahead.BRANCH` positions built per node) is fixed, so
+    the answer is repeatable; ``time_budget=None`` lifts the outer time limit, which
+    otherwise may cut sampling (and the endgame check) short on a slow machine.
 
 Hints take well under a second on a slow machine; they read the game on the
 calling thread and never change it.
@@ -64,62 +49,30 @@ calling thread and never change it.
 
 from __future__ import annotations
 
-import copy
-import heapq
-import math
 import random
 import time
-import zlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from spider.model.cards import Card
-from spider.model.game import (
-    DEAL,
-    Action,
-    CardFlipped,
-    CardsDealt,
-    Game,
-    IllegalAction,
-    Move,
-    Outcome,
-    RunRemoved,
-)
+from spider.model.game import DEAL, Action, Game, Move
 from spider.solver.endgame import Followable, effort, is_endgame, most_winning, winning_line
-from spider.solver.evaluation import (
-    DEFAULT,
-    W_EMPTY,
-    W_RUN,
-    Infos,
-    Weights,
-    card_fit,
-    deal_cards,
-    deal_gain,
-    gain_of,
+from spider.solver.evaluation import W_RUN
+from spider.solver.knowledge import (
+    Seen,
+    View,
+    VisibleKey,
+    World,
+    arrangements,
+    masked,
+    sample_worlds,
+    seed_of,
+    view_of,
 )
-from spider.solver.hashing import moved_hashes, moved_key, ordered_key
-from spider.solver.movegen import children, moves
-from spider.solver.state import (
-    DOWN,
-    RANK,
-    RUN_LENGTH,
-    Columns,
-    Position,
-    Shift,
-    Step,
-    apply_move,
-    encode,
-    suits,
-)
+from spider.solver.lookahead import hint_infos, lookahead, worth
+from spider.solver.movegen import children
+from spider.solver.state import DOWN, RANK, Columns, Position, Shift, Step, apply_move
 from spider.text.i18n import tr
 
-HIDDEN = 127  # stands for any face-down card in visible keys
-#: Where a face-down card lies: ("col", column, index) or ("stock", index from the end).
-SlotKey = tuple[str, int] | tuple[str, int, int]
-#: A position as the player sees it: (columns, stock size).
-VisibleKey = tuple[Columns, int]
-STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
-STALL = 40  # actions without progress after which the demo deals or gives up
 TIE = 1.5  # plans whose values differ by less than this are worth the same
 USEFUL = 0.5  # what a plan must gain over the position now to be worth playing
 CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in an endgame
@@ -127,8 +80,6 @@ CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in 
 #: says no move is useful, once the stock is dealt (honest play, 2 suits, deals 0-99:
 #: 3 of the 55 games lost that way are won, 48 in all; a game won before never gets there).
 LAST_NODES = 2000
-FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
-DEAD = -1e9  # a position that can never deal its stock
 SAMPLES = 6  # determinizations per hint
 NODES = 300  # expansions per determinization
 #: With one suit in play: twice the determinizations at half the expansions each, the
@@ -136,22 +87,6 @@ NODES = 300  # expansions per determinization
 #: against 89 and 84; issue 20). With more suits the endgame check shares its budget
 #: among the determinizations: not measured.
 ONE_SUIT_SAMPLES, ONE_SUIT_NODES = 12, 150
-#: Positions built per expansion, on average, that a determinization may spend: a
-#: rich position (many moves, an empty column) stops its look-ahead sooner rather
-#: than cost several times as much as a plain one.
-BRANCH = 8
-
-#: The evaluation the hints use: like the solver's, but turning cards counts for more
-#: (it also brings information the player lacks).
-HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
-_CACHES: dict[bool, Infos] = {}
-
-
-def _infos(relaxed: bool) -> Infos:
-    cache = _CACHES.get(relaxed)
-    if cache is None or len(cache) > 400_000 or cache.w != HINT_WEIGHTS:
-        cache = _CACHES[relaxed] = Infos(relaxed, HINT_WEIGHTS)
-    return cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,262 +100,6 @@ class Hint:
 
     def text(self, language: str | None = None) -> str:
         return tr(self.reason, language)
-
-
-@dataclass
-class Seen:
-    """Face-down cards the player has seen (turned up, then put back by undo).
-
-    Keys are ``("col", column, index)`` (index from the bottom of the column:
-    face-down cards never move) and ``("stock", index)`` counted from the end
-    of the stock (the last card to be dealt is index 0).
-    """
-
-    known: dict[SlotKey, Card] = field(default_factory=dict)
-
-    @classmethod
-    def of_history(cls, game: Game, start: Game) -> Seen:
-        """What the player of ``game`` saw: its actions, and those undone and not yet
-        redone, replayed on ``start`` (its deal as dealt; it is played on). Cards seen
-        on a line of play since undone and replaced are not known any more."""
-        seen = cls()
-        done, undone = game.history()
-        try:
-            for action in done + undone:
-                seen.record(start, start.play(action))
-            for _ in undone:
-                start.undo()
-        except IllegalAction:
-            return cls()
-        if start.columns != game.columns or start.stock != game.stock:
-            return cls()  # not this game's deal (a constructed position)
-        return seen
-
-    def record(self, game: Game, outcome: Outcome) -> None:
-        """Note what ``outcome`` (just played, undone or redone on ``game``) showed."""
-        if outcome.undone:
-            return
-        for event in outcome.events:
-            if isinstance(event, CardFlipped) and event.face_up:
-                column = game.columns[event.column]
-                down = sum(1 for slot in column if not slot.face_up)
-                self.known[("col", event.column, down)] = event.card
-            elif isinstance(event, CardsDealt):
-                size = len(game.stock) + len(event.cards)
-                for offset, card in enumerate(event.cards):
-                    self.known[("stock", size - 1 - offset)] = card
-
-
-# ------------------------------------------------------------ visible view
-@dataclass(frozen=True)
-class _View:
-    """What the player sees: face-up cards, face-down counts, the hidden cards as a bag."""
-
-    cols: Columns  # face-down cards as HIDDEN | DOWN
-    stock_len: int
-    removed: int
-    relaxed: bool
-    unknown: tuple[int, ...]  # hidden cards not pinned by ``pinned``, sorted
-    pinned: tuple[tuple[SlotKey, int], ...]  # seen hidden cards: (slot key, card)
-    one_suit: bool  # every card in play is of one suit
-
-
-def _view(game: Game, seen: Seen | None) -> _View:
-    cols = []
-    hidden: list[int] = []
-    for column in game.columns:
-        cells = []
-        for slot in column:
-            if slot.face_up:
-                cells.append(encode(slot.card))
-            else:
-                cells.append(HIDDEN | DOWN)
-                hidden.append(encode(slot.card))
-        cols.append(tuple(cells))
-    hidden.extend(encode(card) for card in game.stock)
-    # ``hidden`` is only used as a bag (sorted below): the player knows which cards
-    # are hidden (all cards less the visible ones and the removed runs), not where.
-    bag = sorted(hidden)
-    pinned = []
-    if seen is not None:
-        slots = _hidden_slots(cols, len(game.stock))
-        for key in sorted(seen.known, key=repr):
-            if key in slots:
-                card = encode(seen.known[key])
-                if card in bag:
-                    bag.remove(card)
-                    pinned.append((key, card))
-    in_play = [card for column in cols for card in column if not card & DOWN] + hidden
-    one_suit = len(suits(in_play)) <= 1
-    return _View(tuple(cols), len(game.stock), game.removed, game.relaxed, tuple(bag),
-                 tuple(pinned), one_suit)
-
-
-def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[SlotKey]:
-    slots: set[SlotKey] = {("stock", index) for index in range(stock_len)}
-    for number, column in enumerate(cols):
-        slots.update(("col", number, index) for index, card in enumerate(column) if card & DOWN)
-    return slots
-
-
-def visible_key(game: Game) -> VisibleKey:
-    """The position as the player sees it (face-down cards all alike)."""
-    view = _view(game, None)
-    return (view.cols, view.stock_len)
-
-
-def _seed(view: _View) -> int:
-    """A seed from the visible position only: the hidden bag and where the hidden slots are.
-
-    Moves that turn no card keep the seed, so the samples stay the same and a
-    plan made on them is followed through instead of being redrawn each move.
-    """
-    downs = tuple(sum(1 for card in column if card & DOWN) for column in view.cols)
-    text = repr((view.unknown, downs, view.stock_len, view.relaxed, view.pinned))
-    return zlib.crc32(text.encode())
-
-
-def _sample(view: _View, rng: random.Random) -> tuple[Columns, tuple[int, ...]]:
-    """One determinization: the unknown cards dealt at random into the hidden slots."""
-    bag = list(view.unknown)
-    rng.shuffle(bag)
-    pinned = dict(view.pinned)
-    cols = []
-    for number, column in enumerate(view.cols):
-        cells = []
-        for index, card in enumerate(column):
-            if card & DOWN:
-                value = pinned.get(("col", number, index))
-                cells.append((value if value is not None else bag.pop()) | DOWN)
-            else:
-                cells.append(card)
-        cols.append(tuple(cells))
-    stock = []
-    for index in range(view.stock_len):  # stock[0] is dealt first: index from end
-        value = pinned.get(("stock", view.stock_len - 1 - index))
-        stock.append(value if value is not None else bag.pop())
-    return tuple(cols), tuple(stock)
-
-
-def _arrangements(view: _View, limit: int) -> int:
-    """How many different determinizations there are (at most ``limit``)."""
-    count = math.factorial(len(view.unknown))
-    for repeats in Counter(view.unknown).values():
-        count //= math.factorial(repeats)
-    return min(count, limit)
-
-
-def _worlds(view: _View, rng: random.Random, count: int
-            ) -> list[tuple[Columns, tuple[int, ...]]]:
-    """``count`` different determinizations (there must be as many)."""
-    worlds: list[tuple[Columns, tuple[int, ...]]] = []
-    while len(worlds) < count:
-        world = _sample(view, rng)
-        if world not in worlds:
-            worlds.append(world)
-    return worlds
-
-
-def _mask(cols: Columns) -> Columns:
-    return tuple(tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
-                 for column in cols)
-
-
-# ------------------------------------------------------------------ search
-def _value(cols: Columns, h: float, stock: tuple[int, ...]) -> float:
-    """A position's worth at the end of a plan: as after the next deal when there is one.
-
-    Empty columns must be filled before a deal, so while the stock lasts they
-    count as a cost, not a gain; with fewer cards on the table than columns the
-    stock can never be dealt: the game is lost.
-    """
-    if not stock:
-        return h
-    if all(cols):
-        return h + deal_gain(cols, stock)
-    if sum(len(column) for column in cols) < len(cols):
-        return DEAD
-    empty = sum(1 for column in cols if not column)
-    return h - (W_EMPTY + FILL_COST) * empty + deal_gain([c for c in cols if c], stock)
-
-
-def _lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: Infos,
-               relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
-               nodes: int) -> tuple[list[float], list[float]]:
-    """Best value reachable through each root action (before the next deal), and the
-    value right after it. Positions met before are recognised by their keys, worked
-    out from their parents' (:mod:`spider.solver.hashing`), before they are built.
-    It stops after ``nodes`` expansions or ``nodes`` × :data:`BRANCH` positions built."""
-    has_stock = bool(stock)
-    best = [float("-inf")] * len(roots)
-    first = [float("-inf")] * len(roots)
-    heap: list[tuple[float, int, Columns, int, int, int, int, float]] = []
-    seen = {_columns_key(cols, infos)}
-    cards = deal_cards(stock, len(cols))
-    counter = 0
-    for index, (steps, _) in enumerate(roots):
-        new, gone = cols, 0
-        for step in steps:
-            new, g = apply_move(new, *step)
-            gone += g
-        h = sum(infos[column][4] for column in new) + W_RUN * (removed + gone)
-        best[index] = _value(new, h, stock) - STEP_COST
-        first[index] = best[index]
-        key = _columns_key(new, infos)
-        if key in seen:
-            continue
-        seen.add(key)
-        counter += 1
-        heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1, key,
-                              gain_of(new, cards, DEFAULT)))
-    expanded = 0
-    most = nodes * BRANCH + counter
-    while heap and expanded < nodes and counter < most:
-        negative, _, node_cols, node_removed, index, depth, key, gain = heapq.heappop(heap)
-        h = -negative
-        expanded += 1
-        col_infos = [infos[column] for column in node_cols]
-        for source, target, count, _ in moves(node_cols, infos, has_stock, relaxed):
-            src, dst = node_cols[source], node_cols[target]
-            # A run to remove: one suit from the ace up through the moved cards and on.
-            completes = (src[-1] & RANK == 1 and dst and dst[-1] == src[-count] + 1
-                         and count <= col_infos[source][3][0]
-                         and count + col_infos[target][3][0] >= RUN_LENGTH)
-            if not completes:
-                src_prefix, dst_hash = col_infos[source][5], col_infos[target][5][-1]
-                hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes)
-                if child_key in seen:
-                    continue
-            new, gone = apply_move(node_cols, source, target, count)
-            if completes:
-                child_key = _columns_key(new, infos)
-                if child_key in seen:
-                    continue
-                child_gain = gain_of(new, cards, DEFAULT)
-            else:
-                rest = new[source]
-                child_gain = (gain - card_fit(src[-1], cards[source], DEFAULT)
-                              + card_fit(src[-1], cards[target], DEFAULT)
-                              + (card_fit(rest[-1], cards[source], DEFAULT) if rest else 0)
-                              - (card_fit(dst[-1], cards[target], DEFAULT) if dst else 0))
-            seen.add(child_key)
-            child_h = (h - col_infos[source][4] - col_infos[target][4]
-                       + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
-            if has_stock and all(new):  # as _value, the deal gain kept up move by move
-                value = child_h + child_gain - STEP_COST * (depth + 1)
-            else:
-                value = _value(new, child_h, stock) - STEP_COST * (depth + 1)
-            if value > best[index]:
-                best[index] = value
-            counter += 1
-            heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1,
-                                  child_key, child_gain))
-    return best, first
-
-
-def _columns_key(cols: Columns, infos: Infos) -> int:
-    return ordered_key([infos[column][5][-1] for column in cols])
 
 
 def _reverses(step: Step, previous: Action | None) -> bool:
@@ -437,9 +116,9 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
             stalled: bool = False) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
-    ``stalled`` says the last :data:`STALL` actions turned no card, removed no
-    run and dealt nothing: rearranging has stopped paying, so deal (filling the
-    empty columns first), or give up when there is no stock.
+    ``stalled`` says the last :data:`~spider.solver.demo.STALL` actions turned no card,
+    removed no run and dealt nothing: rearranging has stopped paying, so deal (filling
+    the empty columns first), or give up when there is no stock.
 
     ``samples`` determinizations with ``nodes`` expansions each (by default
     :func:`budget`'s) are searched, so the work is fixed and the hint the same on
@@ -449,9 +128,9 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     a set of :func:`visible_key` values of positions not to go back to.
     """
     began = time.monotonic()
-    view = _view(game, seen)
-    infos = _infos(game.relaxed)
-    rng = random.Random(_seed(view))
+    view = view_of(game, seen)
+    infos = hint_infos(game.relaxed)
+    rng = random.Random(seed_of(view))
     default_samples, default_nodes = budget(view.one_suit)
     samples = default_samples if samples is None else samples
     nodes = default_nodes if nodes is None else nodes
@@ -461,14 +140,14 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     # a run (the cards go back onto the card the move turned: a new position).
     # As many different determinizations as there are, up to ``samples``; when there
     # are fewer (few hidden cards), each gets the budget the others would have had.
-    worlds = _worlds(view, rng, _arrangements(view, samples))
+    worlds = sample_worlds(view, rng, arrangements(view, samples))
     nodes = samples * nodes // len(worlds)
     sample_cols, sample_stock = worlds[0]
     candidates = []
     for steps, new, gone in children(sample_cols, infos, has_stock, view.relaxed):
         if _reverses(steps[0], previous) and not gone:
             continue
-        if avoid and (_mask(new), view.stock_len) in avoid:
+        if avoid and (masked(new), view.stock_len) in avoid:
             continue
         candidates.append((steps, new))
     can_deal = has_stock and all(view.cols)
@@ -485,8 +164,8 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
                 break
         removed = view.removed
         h = sum(infos[column][4] for column in sample_cols) + W_RUN * removed
-        root_total += _value(sample_cols, h, sample_stock)
-        best, now = _lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
+        root_total += worth(sample_cols, h, sample_stock)
+        best, now = lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
                                candidates, nodes)
         for index, value in enumerate(best):
             totals[index] += value
@@ -542,7 +221,7 @@ def budget(one_suit: bool) -> tuple[int, int]:
     return (ONE_SUIT_SAMPLES, ONE_SUIT_NODES) if one_suit else (SAMPLES, NODES)
 
 
-def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
+def _endgame_hint(view: View, worlds: list[World],
                   candidates: list[tuple[tuple[Shift, ...], Columns]], ranked: list[int],
                   can_deal: bool, avoid: set[VisibleKey] | None = None) -> Hint | None:
     """Of the look-ahead's first :data:`CHECKED` useful moves (any, when the deal cannot
@@ -566,7 +245,7 @@ def _endgame_hint(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
     return Hint(actions[0], _reason(view.cols, steps[0], new), actions)
 
 
-def _last_chance(view: _View, worlds: list[tuple[Columns, tuple[int, ...]]],
+def _last_chance(view: View, worlds: list[World],
                  avoid: set[VisibleKey] | None) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
     the sampled worlds' winning lines (solved in full, :data:`LAST_NODES` expansions each)
@@ -594,7 +273,7 @@ def avoids(avoid: set[VisibleKey]) -> Followable:
         position = world
         for step in line:
             position = position.play(step)
-            if (_mask(position.cols), len(position.stock)) in avoid:
+            if (masked(position.cols), len(position.stock)) in avoid:
                 return False
         return True
     return followable
@@ -623,41 +302,3 @@ def _reason(cols: Columns, step: Step, new: Columns) -> str:
     if column[-count - 1] & RANK != (column[-count] & RANK) + 1:
         return "hint.reason.uncover"
     return "hint.reason.prepare"
-
-
-# -------------------------------------------------------------------- demo
-def past_positions(game: Game) -> set[VisibleKey]:
-    """The visible keys of every position in ``game``'s undo history (read on a copy)."""
-    return _history(game)[0]
-
-
-def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
-              time_budget: float | None = 0.8, *, samples: int | None = None,
-              nodes: int | None = None) -> Action | None:
-    """The demo's next action (the hint engine's choice), or ``None`` to stop."""
-    past, idle = _history(game)
-    hint = suggest(game, previous, seen, time_budget, samples=samples, nodes=nodes, avoid=past,
-                   stalled=idle >= STALL)
-    return None if hint is None else hint.action
-
-
-def is_progress(outcome: Outcome) -> bool:
-    """Did the action turn a card, remove a run or deal?"""
-    return any(isinstance(event, CardFlipped | RunRemoved | CardsDealt)
-               for event in outcome.events)
-
-
-def _history(game: Game) -> tuple[set[VisibleKey], int]:
-    """Visible keys of the positions in the undo history, and how many actions since
-    the last progress (read on a copy of the game)."""
-    clone = copy.deepcopy(game)
-    keys = {visible_key(clone)}
-    idle, counting = 0, True
-    while clone.can_undo:
-        outcome = clone.undo()
-        if counting and is_progress(outcome):
-            counting = False
-        elif counting:
-            idle += 1
-        keys.add(visible_key(clone))
-    return keys, idle

@@ -20,7 +20,8 @@ from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Field
 from spider.model.game import DEAL, Move
 from spider.model.notation import format_position
-from spider.solver.hints import Seen, suggest
+from spider.solver.hints import suggest
+from spider.solver.knowledge import Seen
 from spider.text.i18n import tr
 from tests.helpers import PATIENCE
 

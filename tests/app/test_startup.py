@@ -94,7 +94,7 @@ def test_the_first_frame_waits_for_no_solver_dialog_or_command(tmp_path: Path) -
     assert first["frozen"] > 5 * first["scanned"]
     # Then, between frames, the search for a win is asked of the worker (from the
     # position's snapshot), and what the player has seen is worked out.
-    assert {"spider.solver.state", "spider.solver.hints"} <= set(later["later"])
+    assert {"spider.solver.state", "spider.solver.knowledge"} <= set(later["later"])
 
 
 def first_and_later(code: str, size: tuple[int, int]) -> tuple[bytes, bytes, bool]:

@@ -10,7 +10,10 @@ from spider.model.dealcode import DealCode
 from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
-from spider.solver.hints import Hint, Seen, demo_step, past_positions, suggest, visible_key
+from spider.solver import lookahead as lookahead_module
+from spider.solver.demo import demo_step, past_positions
+from spider.solver.hints import Hint, suggest
+from spider.solver.knowledge import Seen, visible_key
 from spider.solver.state import Position
 
 # A fixed amount of work and no time limit, so hints are repeatable on any machine.
@@ -229,20 +232,20 @@ def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
     # expansion), so such a hint costs about what a plain one does.
     game = parse_position(RICH)
     built: list[int] = []
-    real = hints_module.apply_move
+    real = lookahead_module.apply_move
 
     def counted(*args: int):
         built.append(1)
         return real(*args)
 
-    monkeypatch.setattr(hints_module, "apply_move", counted)
+    monkeypatch.setattr(lookahead_module, "apply_move", counted)
     effort = {"time_budget": None, "samples": 2, "nodes": 60}
     hint = suggest(game, None, **effort)
     assert hint is not None and game.is_legal(hint.action)
     capped = len(built)
-    assert capped <= 2 * (60 * hints_module.BRANCH + 100)
+    assert capped <= 2 * (60 * lookahead_module.BRANCH + 100)
     built.clear()
-    monkeypatch.setattr(hints_module, "BRANCH", 1000)
+    monkeypatch.setattr(lookahead_module, "BRANCH", 1000)
     suggest(game, None, **effort)
     assert len(built) > capped * 1.5  # the ceiling is what held it
 
@@ -250,13 +253,13 @@ def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
 def searched_worlds(monkeypatch, game: Game, **effort) -> list[tuple[object, int]]:
     """The determinizations one hint searches, with the expansions each may spend."""
     worlds: list[tuple[object, int]] = []
-    real = hints_module._lookahead
+    real = hints_module.lookahead
 
     def recorded(cols, stock, removed, infos, relaxed, roots, nodes):
         worlds.append(((cols, stock), nodes))
         return real(cols, stock, removed, infos, relaxed, roots, nodes)
 
-    monkeypatch.setattr(hints_module, "_lookahead", recorded)
+    monkeypatch.setattr(hints_module, "lookahead", recorded)
     suggest(game, None, **effort)
     return worlds
 
@@ -401,13 +404,13 @@ def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, 
                                                                     nodes) -> None:
     """The same work, spread over twice the worlds when every card is of one suit."""
     searched: list[int] = []
-    look = hints_module._lookahead
+    look = hints_module.lookahead
 
     def counted(*args):
         searched.append(args[-1])
         return look(*args)
 
-    monkeypatch.setattr(hints_module, "_lookahead", counted)
+    monkeypatch.setattr(hints_module, "lookahead", counted)
     game = game_from_code(DealCode.parse(code))
     assert suggest(game, time_budget=None) is not None
     assert searched == [nodes] * worlds

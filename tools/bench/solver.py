@@ -43,18 +43,10 @@ from spider.commands.solve import parse_nodes
 from spider.model.dealcode import DealCode
 from spider.model.game import Game
 from spider.model.notation import game_from_code
-from spider.solver.hints import (
-    BRANCH,
-    NODES,
-    ONE_SUIT_NODES,
-    ONE_SUIT_SAMPLES,
-    SAMPLES,
-    STALL,
-    Seen,
-    is_progress,
-    suggest,
-    visible_key,
-)
+from spider.solver.demo import STALL, is_progress
+from spider.solver.hints import NODES, ONE_SUIT_NODES, ONE_SUIT_SAMPLES, SAMPLES, suggest
+from spider.solver.knowledge import Seen, visible_key
+from spider.solver.lookahead import BRANCH
 from spider.solver.shorten import shorten
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position

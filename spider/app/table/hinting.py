@@ -65,7 +65,8 @@ if TYPE_CHECKING:
     from spider.app.table.scene import TableScene
     from spider.app.worker import Answer, Worker
     from spider.data.session import Session
-    from spider.solver.hints import Hint, Seen
+    from spider.solver.hints import Hint
+    from spider.solver.knowledge import Seen
     from spider.solver.state import Position
 
 log = logger(__name__)
@@ -101,8 +102,8 @@ def suggest(game: Game, previous: Action | None, seen: Seen,
 
 def demo_step(game: Game, previous: Action | None, seen: Seen,
               time_budget: float | None) -> Action | None:
-    """:func:`spider.solver.hints.demo_step` (imported on the demo's first step)."""
-    from spider.solver.hints import demo_step as engine
+    """:func:`spider.solver.demo.demo_step` (imported on the demo's first step)."""
+    from spider.solver.demo import demo_step as engine
 
     return engine(game, previous, seen, time_budget)
 
@@ -118,7 +119,7 @@ def can_still_win(position: Position, seconds: float, cancel: threading.Event,
 def _seen_in(session: Session) -> Seen:
     """What the player of the ``session``'s game has seen face down."""
     from spider.model.notation import game_from_code
-    from spider.solver.hints import Seen
+    from spider.solver.knowledge import Seen
 
     return Seen.of_history(session.game, game_from_code(session.code))
 
@@ -192,7 +193,7 @@ class Hinting:
 
     def _seen_copy(self) -> Seen:
         """What the player has seen, for the worker (which must not share it)."""
-        from spider.solver.hints import Seen
+        from spider.solver.knowledge import Seen
 
         return Seen(dict(self.seen.known))
 

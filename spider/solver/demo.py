@@ -1,0 +1,61 @@
+"""The demo player: the hint engine's choices, played one after another.
+
+API for the view
+----------------
+``demo_step(game, previous=None, seen=None, time_budget=0.8) -> Action | None``
+    What the demo plays next (the hint engine's choice), ``None`` when it
+    gives up. Call it again after playing the action; pass the action as
+    ``previous``. It avoids going back to positions already passed through
+    in this game's history, and after :data:`STALL` actions without turning
+    a card, removing a run or dealing, it deals rather than rearranging for ever
+    (with the stock empty, it plays on along the winning lines of the sampled worlds
+    solved in full, and gives up when they show none); until then, once the stock is
+    empty, it plays the least bad move where a hint would say "no useful move".
+"""
+
+from __future__ import annotations
+
+import copy
+
+from spider.model.game import Action, CardFlipped, CardsDealt, Game, Outcome, RunRemoved
+from spider.solver.hints import suggest
+from spider.solver.knowledge import Seen, VisibleKey, visible_key
+
+STALL = 40  # actions without progress after which the demo deals or gives up
+
+
+def past_positions(game: Game) -> set[VisibleKey]:
+    """The visible keys of every position in ``game``'s undo history (read on a copy)."""
+    return _history(game)[0]
+
+
+def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
+              time_budget: float | None = 0.8, *, samples: int | None = None,
+              nodes: int | None = None) -> Action | None:
+    """The demo's next action (the hint engine's choice), or ``None`` to stop."""
+    past, idle = _history(game)
+    hint = suggest(game, previous, seen, time_budget, samples=samples, nodes=nodes, avoid=past,
+                   stalled=idle >= STALL)
+    return None if hint is None else hint.action
+
+
+def is_progress(outcome: Outcome) -> bool:
+    """Did the action turn a card, remove a run or deal?"""
+    return any(isinstance(event, CardFlipped | RunRemoved | CardsDealt)
+               for event in outcome.events)
+
+
+def _history(game: Game) -> tuple[set[VisibleKey], int]:
+    """Visible keys of the positions in the undo history, and how many actions since
+    the last progress (read on a copy of the game)."""
+    clone = copy.deepcopy(game)
+    keys = {visible_key(clone)}
+    idle, counting = 0, True
+    while clone.can_undo:
+        outcome = clone.undo()
+        if counting and is_progress(outcome):
+            counting = False
+        elif counting:
+            idle += 1
+        keys.add(visible_key(clone))
+    return keys, idle
