@@ -27,7 +27,7 @@ from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, C
 from spider.app.table.driver import EventDriver
 from spider.app.table.stilllayer import StillLayer
 from spider.app.ui import text
-from tools.bench.game import long_position
+from tools.bench.scenes import long_position
 
 
 def _passes(driver: EventDriver, check=lambda: None, limit: int = 3000) -> int:
@@ -465,7 +465,7 @@ def test_the_win_cascade_starts_without_a_stand_in(play) -> None:
     starts, the last in the pass where the winning run lands (no frame draws play
     going on after it): the cascade's start lets that stand-in go with its halving
     (which would read the still layer's picture, the cascade's canvas now)."""
-    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+    from tools.bench.scenes import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
     driver = play(position=WIN_POSITION)
     app, table = driver.app, driver.table
