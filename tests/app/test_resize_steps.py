@@ -21,6 +21,7 @@ from spider.app.table import (
     rasteriser,
     renderer,
     resizesteps,
+    standin,
     staticlayer,
 )
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
@@ -231,6 +232,27 @@ def test_the_cards_in_view_are_asked_of_the_thread_in_a_step_after_choosing_them
     chosen = passes.index([("choose", 0)])  # (alone in its step)
     [(what, sources)] = passes[chosen + 1]
     assert what == "ask" and sources >= 6  # (the parts of the first few cards at once)
+
+
+def test_the_pass_that_handles_a_resize_leaves_its_spare_time_alone(play, monkeypatch) -> None:
+    """The pass that handles a resize draws the whole window (the old table stretched,
+    ``restyle(later=True)``): work enough for a pass, so none of the new table's steps
+    is taken in its spare time; they start in the next pass's."""
+    driver = play(position=long_position())
+    app = driver.app
+    taken: list[int] = []  # the pass whose spare time took a step
+    passes = [0]
+    step = standin.StandIn.step
+    monkeypatch.setattr(standin.StandIn, "step",
+                        lambda self, *args: (taken.append(passes[0]), step(self, *args))[1])
+    driver.resize((1000, 640))
+    for number in range(1, 4):
+        passes[0] = number
+        app.step()
+        assert app.size == (1000, 640) and driver.table.renderer.stand_in.picture is not None
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert 1 not in taken and 2 in taken
 
 
 def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypatch) -> None:
