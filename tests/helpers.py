@@ -49,6 +49,10 @@ stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
 """
 
 
+#: A fixed amount of work and no time limit, so hints are repeatable on any machine.
+HINT_EFFORT: dict[str, Any] = {"time_budget": None, "samples": 3, "nodes": 40}
+
+
 def position(text: str) -> Game:
     """A game from position text given with any indentation."""
     lines = [line.strip() for line in text.strip().splitlines()]

@@ -27,10 +27,12 @@ from spider.solver.state import DOWN, Columns, Position, Step, decode, replay
 #: Positions the first, exhaustive look visits before the beam search starts (in an
 #: ending, where it may settle small cases at once: from a deal it never does).
 PROBE = 500
-Key = tuple[object, ...]
+_Key = tuple[object, ...]
 
 
-def state_key(cols: Columns, stock_len: int) -> Key:
+def _state_key(cols: Columns, stock_len: int) -> _Key:
+    """A position in the visited set; with the stock dealt, the columns' order does
+    not matter."""
     if stock_len:
         return (cols, stock_len)
     return tuple(sorted(cols))
@@ -46,7 +48,7 @@ def exhaustive(position: Position, node_limit: int, deadline: float,
     """
     if position.is_won:
         return [], True, 0
-    seen = {state_key(position.cols, len(position.stock))}
+    seen = {_state_key(position.cols, len(position.stock))}
     stack: list[tuple[Position, list[Step], int]] = [(position, position.legal_steps(), 0)]
     try:
         return _depth_first(seen, stack, node_limit, deadline, cancel)
@@ -54,7 +56,7 @@ def exhaustive(position: Position, node_limit: int, deadline: float,
         release(stack, seen)
 
 
-def _depth_first(seen: set[Key], stack: list[tuple[Position, list[Step], int]], node_limit: int,
+def _depth_first(seen: set[_Key], stack: list[tuple[Position, list[Step], int]], node_limit: int,
                  deadline: float, cancel: threading.Event | None
                  ) -> tuple[list[Step] | None, bool, int]:
     path: list[Step] = []
@@ -69,7 +71,7 @@ def _depth_first(seen: set[Key], stack: list[tuple[Position, list[Step], int]], 
         stack[-1] = (current, steps, index + 1)
         step = steps[index]
         nxt = current.play(step)
-        key = state_key(nxt.cols, len(nxt.stock))
+        key = _state_key(nxt.cols, len(nxt.stock))
         if key in seen:
             continue
         if visited >= node_limit or (visited & 15 == 0 and (

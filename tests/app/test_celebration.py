@@ -138,7 +138,7 @@ def test_the_win_panel_rises_above_the_lane_the_cards_bounce_along(play) -> None
     """Over the cascade the win panel's shadow ends above the row the cards bounce
     along (they pass by it, not under its shadow, where each is drawn three times);
     shown without a cascade, it is centred."""
-    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+    from tools.bench.scenes import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
     driver = play(position=WIN_POSITION)
     celebration = cascading(driver)
@@ -163,7 +163,7 @@ def test_the_cascade_lets_the_static_layer_and_its_memory_go(play) -> None:
     import gc
     import weakref
 
-    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+    from tools.bench.scenes import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
     driver = play(position=WIN_POSITION)
     static = driver.table.renderer.static

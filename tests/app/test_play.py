@@ -835,7 +835,7 @@ def test_a_run_set_waiting_apart_from_the_others_is_not_compared_card_by_card(
     other card: as none of the others lies in their lane, the kept layer compares lane
     by lane only what differs besides (the ace gone: nothing), and draws again only where
     the ace was."""
-    from tools.bench.game import long_position
+    from tools.bench.scenes import long_position
 
     compared = _lane_comparisons(monkeypatch)
     driver = play(position=long_position())

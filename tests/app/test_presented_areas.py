@@ -20,7 +20,7 @@ from spider.app.table import rasteriser
 from spider.app.table import shadows as shadows_module
 from spider.app.table.driver import EventDriver
 from tests.helpers import RUN_POSITION, cascading
-from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+from tools.bench.scenes import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
 
 class Window:

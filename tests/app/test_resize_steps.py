@@ -21,13 +21,14 @@ from spider.app.table import (
     rasteriser,
     renderer,
     resizesteps,
+    standin,
     staticlayer,
 )
 from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, CardImages
 from spider.app.table.driver import EventDriver
 from spider.app.table.stilllayer import StillLayer
 from spider.app.ui import text
-from tools.bench.game import long_position
+from tools.bench.scenes import long_position
 
 
 def _passes(driver: EventDriver, check=lambda: None, limit: int = 3000) -> int:
@@ -231,6 +232,27 @@ def test_the_cards_in_view_are_asked_of_the_thread_in_a_step_after_choosing_them
     chosen = passes.index([("choose", 0)])  # (alone in its step)
     [(what, sources)] = passes[chosen + 1]
     assert what == "ask" and sources >= 6  # (the parts of the first few cards at once)
+
+
+def test_the_pass_that_handles_a_resize_leaves_its_spare_time_alone(play, monkeypatch) -> None:
+    """The pass that handles a resize draws the whole window (the old table stretched,
+    ``restyle(later=True)``): work enough for a pass, so none of the new table's steps
+    is taken in its spare time; they start in the next pass's."""
+    driver = play(position=long_position())
+    app = driver.app
+    taken: list[int] = []  # the pass whose spare time took a step
+    passes = [0]
+    step = standin.StandIn.step
+    monkeypatch.setattr(standin.StandIn, "step",
+                        lambda self, *args: (taken.append(passes[0]), step(self, *args))[1])
+    driver.resize((1000, 640))
+    for number in range(1, 4):
+        passes[0] = number
+        app.step()
+        assert app.size == (1000, 640) and driver.table.renderer.stand_in.picture is not None
+        app.spare(1 / 60)
+        app.clock.sleep(1 / 60)
+    assert 1 not in taken and 2 in taken
 
 
 def test_the_cards_in_play_are_wanted_in_a_step_after_the_resize(play, monkeypatch) -> None:
@@ -465,7 +487,7 @@ def test_the_win_cascade_starts_without_a_stand_in(play) -> None:
     starts, the last in the pass where the winning run lands (no frame draws play
     going on after it): the cascade's start lets that stand-in go with its halving
     (which would read the still layer's picture, the cascade's canvas now)."""
-    from tools.bench.game import WIN_POSITION  # seven runs gone; the ace onto the two wins
+    from tools.bench.scenes import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
     driver = play(position=WIN_POSITION)
     app, table = driver.app, driver.table

@@ -11,13 +11,10 @@ from spider.model.game import DEAL, Game, Move, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
 from spider.solver import lookahead as lookahead_module
-from spider.solver.demo import demo_step, past_positions
 from spider.solver.hints import Hint, suggest
-from spider.solver.knowledge import Seen, visible_key
+from spider.solver.knowledge import visible_key
 from spider.solver.state import Position
-
-# A fixed amount of work and no time limit, so hints are repeatable on any machine.
-EFFORT = {"time_budget": None, "samples": 3, "nodes": 40}
+from tests.helpers import HINT_EFFORT
 
 
 def played(code: str, count: int, seed: int = 1) -> Game:
@@ -25,7 +22,7 @@ def played(code: str, count: int, seed: int = 1) -> Game:
     game = game_from_code(DealCode.parse(code))
     previous = None
     for _ in range(count):
-        hint = suggest(game, previous, **EFFORT)
+        hint = suggest(game, previous, **HINT_EFFORT)
         if hint is None:
             break
         game.play(hint.action)
@@ -54,12 +51,12 @@ def reshuffled(game: Game, rng: random.Random) -> Game:
 ])
 def test_hints_do_not_depend_on_hidden_cards(code, count):
     game = played(code, count)
-    hint = suggest(game, None, **EFFORT)
+    hint = suggest(game, None, **HINT_EFFORT)
     rng = random.Random(count)
     for _ in range(3):
         other = reshuffled(game, rng)
         assert visible_key(other) == visible_key(game)
-        assert suggest(other, None, **EFFORT) == hint
+        assert suggest(other, None, **HINT_EFFORT) == hint
 
 
 @pytest.mark.slow
@@ -68,7 +65,7 @@ def test_hints_are_legal_and_never_reverse_the_last_move(code):
     game = game_from_code(DealCode.parse(code))
     previous = None
     for _ in range(40):
-        hint = suggest(game, previous, **EFFORT)
+        hint = suggest(game, previous, **HINT_EFFORT)
         if hint is None:
             break
         assert isinstance(hint, Hint) and hint.text()
@@ -91,7 +88,7 @@ stock: 2c 3c
 2: [Qc] Th 9h
 """)
     previous = Move(0, 1, 1)
-    hint = suggest(game, previous, **EFFORT)
+    hint = suggest(game, previous, **HINT_EFFORT)
     assert hint is None or hint.action != Move(1, 0, 1)
 
 
@@ -108,7 +105,7 @@ removed: 7
 
 def test_a_different_count_back_is_allowed_when_it_wins():
     game = parse_position(RUN_BESIDE_ITS_KING)
-    hint = suggest(game, Move(3, 2, 11), **EFFORT)
+    hint = suggest(game, Move(3, 2, 11), **HINT_EFFORT)
     assert hint is not None and hint.action == Move(2, 3, 12)
     assert hint.reason == "hint.reason.run"
 
@@ -117,7 +114,7 @@ def test_the_same_count_back_is_allowed_when_it_removes_a_run():
     # Q..A just left column 4 and turned its king: straight back is no undo, it wins.
     game = parse_position(RUN_BESIDE_ITS_KING)
     for avoid in (None, set()):  # a hint, and the demo's move
-        hint = suggest(game, Move(3, 2, 12), avoid=avoid, **EFFORT)
+        hint = suggest(game, Move(3, 2, 12), avoid=avoid, **HINT_EFFORT)
         assert hint is not None and hint.action == Move(2, 3, 12)
         assert hint.reason == "hint.reason.run"
 
@@ -129,7 +126,7 @@ stock: 2c 3c
 1: [Kd] 5s
 2: [Qc] 9h
 """)
-    hint = suggest(game, None, **EFFORT)
+    hint = suggest(game, None, **HINT_EFFORT)
     assert hint is not None and hint.action is DEAL and hint.reason == "hint.reason.deal"
 
 
@@ -139,7 +136,7 @@ rules: classic
 1: [Kd] 5s
 2: [Qc] 9h
 """)
-    assert suggest(game, None, **EFFORT) is None
+    assert suggest(game, None, **HINT_EFFORT) is None
 
 
 def test_hint_prefers_turning_a_card_over_a_shuffle():
@@ -149,50 +146,8 @@ rules: classic
 2: [Qc] Ts
 3: Kh Th
 """)
-    hint = suggest(game, None, **EFFORT)
+    hint = suggest(game, None, **HINT_EFFORT)
     assert hint is not None and hint.action.source == 0 and hint.reason == "hint.reason.flip"
-
-
-def test_seen_records_cards_turned_then_undone():
-    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAA"))
-    seen = Seen()
-    outcome = game.play(DEAL)
-    seen.record(game, outcome)
-    assert len(seen.known) == 10
-    seen.record(game, game.undo())
-    assert all(key[0] == "stock" for key in seen.known)
-    first = seen.known[("stock", len(game.stock) - 1)]
-    assert first == game.stock[0]
-    # Seen cards change the hint only through what the player saw; it still works.
-    hint = suggest(game, None, seen, **EFFORT)
-    assert hint is None or game.is_legal(hint.action)
-
-
-def test_seen_of_a_resumed_game_is_what_its_player_saw():
-    code = DealCode.parse("SP1-S2C-ABCDEFG")
-    game, seen = game_from_code(code), Seen()
-    for _ in range(2):
-        seen.record(game, game.play(DEAL))
-    seen.record(game, game.undo())  # still to be redone: its cards stay known
-    assert Seen.of_history(game, game_from_code(code)) == seen
-    assert len(seen.known) == 20
-    other = game_from_code(DealCode.parse("SP1-S2C-GFEDCBA"))
-    assert Seen.of_history(game, other).known == {}  # never a wrong card
-
-
-def test_demo_plays_legal_actions_and_avoids_the_past():
-    game = game_from_code(DealCode.parse("SP1-S1C-AAAAAAE"))
-    previous = None
-    for _ in range(12):
-        action = demo_step(game, previous, **EFFORT)
-        if action is None:
-            break
-        assert game.is_legal(action)
-        past = past_positions(game)
-        game.play(action)
-        if action is not DEAL:
-            assert visible_key(game) not in past
-        previous = action
 
 
 def test_stalled_play_deals_instead_of_rearranging():
@@ -203,10 +158,10 @@ stock: 2c 3c
 2: [Qc] Ts
 3: Kh Th
 """)
-    hint = suggest(game, None, stalled=True, **EFFORT)
+    hint = suggest(game, None, stalled=True, **HINT_EFFORT)
     assert hint is not None and hint.action is DEAL
     game.columns[2].clear()
-    hint = suggest(game, None, stalled=True, **EFFORT)  # an empty column: fill it first
+    hint = suggest(game, None, stalled=True, **HINT_EFFORT)  # an empty column: fill it first
     assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2
 
 
@@ -289,10 +244,10 @@ rules: classic
 2: [Qc] [Jc] 9h
 3:
 """)
-    assert suggest(game, None, **EFFORT) is None  # a hint: nothing useful is left
-    hint = suggest(game, None, avoid=set(), **EFFORT)  # the demo plays on
+    assert suggest(game, None, **HINT_EFFORT) is None  # a hint: nothing useful is left
+    hint = suggest(game, None, avoid=set(), **HINT_EFFORT)  # the demo plays on
     assert hint is not None and game.is_legal(hint.action)
-    assert suggest(game, None, avoid=set(), stalled=True, **EFFORT) is None
+    assert suggest(game, None, avoid=set(), stalled=True, **HINT_EFFORT) is None
 
 
 def test_no_run_is_removed_that_leaves_too_few_cards_to_deal():
@@ -305,7 +260,7 @@ stock: 2c 3c 4c
 2: As
 3: 9h
 """)
-    hint = suggest(game, None, **EFFORT)
+    hint = suggest(game, None, **HINT_EFFORT)
     assert hint is not None and hint.action != Move(1, 0, 1)
 
 
@@ -329,13 +284,13 @@ def test_an_endgame_hint_is_the_checked_move_most_worlds_are_won_after(monkeypat
         return 1, len(worlds)
 
     monkeypatch.setattr(hints_module, "most_winning", second_wins)
-    suggest(game_from_code(DealCode.parse("SP1-S2C-AAAAAAC")), None, **EFFORT)
+    suggest(game_from_code(DealCode.parse("SP1-S2C-AAAAAAC")), None, **HINT_EFFORT)
     assert not checked  # five deals left: no endgame
-    hint = suggest(game, None, **EFFORT)
+    hint = suggest(game, None, **HINT_EFFORT)
     assert len(checked) == 1 and len(checked[0]) == hints_module.CHECKED
     assert hint is not None and hint.steps == tuple(Move(*step) for step in checked[0][1])
     monkeypatch.setattr(hints_module, "most_winning", lambda worlds, choices, **_: (-1, 0))
-    fallback = suggest(game, None, **EFFORT)  # no world won: the look-ahead's choice
+    fallback = suggest(game, None, **HINT_EFFORT)  # no world won: the look-ahead's choice
     assert fallback is not None and fallback.steps[0] == Move(*checked[0][0][0])
 
 
@@ -348,8 +303,8 @@ def test_the_demo_s_endgame_check_counts_only_lines_that_avoid_its_past(monkeypa
         return -1, 0
 
     monkeypatch.setattr(hints_module, "most_winning", spy)
-    suggest(game, None, **EFFORT)
-    suggest(game, None, avoid={visible_key(game)}, **EFFORT)
+    suggest(game, None, **HINT_EFFORT)
+    suggest(game, None, avoid={visible_key(game)}, **HINT_EFFORT)
     world = Position.from_game(game)
     back = [(3, 4, 1), (4, 3, 1)]  # the ace of hearts aside and back: this position again
     assert given[0] is None and callable(given[1]) and not given[1](world, back)
@@ -372,9 +327,9 @@ removed: 5
 4: 2s As
 5: [9s] 9s
 """
-    assert suggest(parse_position(position.format(stock="stock: 8s 8s\n")), None, **EFFORT)
+    assert suggest(parse_position(position.format(stock="stock: 8s 8s\n")), None, **HINT_EFFORT)
     assert not checked  # one deal left: the look-ahead alone
-    assert suggest(parse_position(position.format(stock="")), None, **EFFORT)
+    assert suggest(parse_position(position.format(stock="")), None, **HINT_EFFORT)
     assert len(checked) == 1
 
 
@@ -453,7 +408,7 @@ def test_before_giving_up_the_demo_plays_the_start_of_a_winning_line():
     game = parse_position(ONE_ACE_TO_WIN)
     # Stalled with the stock dealt, nothing counts as useful: the worlds solved in full
     # still show the win, so the demo plays it instead of stopping.
-    hint = suggest(game, None, avoid={visible_key(game)}, stalled=True, **EFFORT)
+    hint = suggest(game, None, avoid={visible_key(game)}, stalled=True, **HINT_EFFORT)
     assert hint is not None and hint.action == Move(1, 0, 1)
     game.play(hint.action)
     assert game.is_won
@@ -463,7 +418,7 @@ def test_the_last_chance_is_the_move_most_worlds_winning_lines_begin_with(monkey
     game = parse_position(ENDGAME.replace("4: 2h Ah", "4: [2h] Ah"))  # three worlds
     lines = iter([[(3, 4, 1)], [(2, 4, 1), (3, 4, 1)], [(2, 4, 1)]])
     monkeypatch.setattr(hints_module, "winning_line", lambda *_: (next(lines), 1))
-    hint = suggest(game, None, avoid=set(), stalled=True, **EFFORT)
+    hint = suggest(game, None, avoid=set(), stalled=True, **HINT_EFFORT)
     assert hint is not None and hint.action == Move(2, 4, 1)
     monkeypatch.setattr(hints_module, "winning_line", lambda *_: (None, 1))
-    assert suggest(game, None, avoid=set(), stalled=True, **EFFORT) is None
+    assert suggest(game, None, avoid=set(), stalled=True, **HINT_EFFORT) is None

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from tools.bench.cli import build_parser
-from tools.bench.game import BUDGET_RESIZE, QUICK_SIZES, SCENES, check_budgets, size_name
+from tools.bench.game import QUICK_SIZES
+from tools.bench.report import BUDGET_RESIZE, check_budgets, size_name
+from tools.bench.scenes import SCENES
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow

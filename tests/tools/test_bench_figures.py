@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.bench.game import _percentile, _summarise, least_times
+from tools.bench.frames import least_times
+from tools.bench.report import percentile, summarise
 
 FRAMES = 300
 
@@ -20,9 +21,9 @@ def passes(slow: range, burst: range | None = None) -> list[list[float]]:
 
 def test_a_load_burst_in_one_pass_goes_and_a_slow_frame_stays() -> None:
     timed = passes(slow=range(100, 106), burst=range(10, 16))
-    assert _percentile(timed[0], 0.99) == 5e-3                   # one pass: the burst
-    assert _percentile(least_times(timed), 0.99) == 3e-3         # the slow frames stay
-    assert _percentile(least_times(passes(slow=range(0))), 0.99) == 1e-3
+    assert percentile(timed[0], 0.99) == 5e-3                   # one pass: the burst
+    assert percentile(least_times(timed), 0.99) == 3e-3         # the slow frames stay
+    assert percentile(least_times(passes(slow=range(0))), 0.99) == 1e-3
 
 
 def test_the_passes_must_time_the_same_frames() -> None:
@@ -35,6 +36,6 @@ def test_the_summary_keeps_the_old_one_pass_p99_beside_the_steady_one() -> None:
     raw = {"frames": FRAMES, "times": least_times(frames), "times_once": frames[0],
            "floor": least_times(floors), "still_floor": least_times(floors),
            "still_floor_once": floors[0]}
-    figures = _summarise(raw)
+    figures = summarise(raw)
     assert figures["still_p99_ratio"] == pytest.approx(3.0)
     assert figures["still_p99_ratio_once"] == pytest.approx(5.0)
