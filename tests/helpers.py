@@ -49,6 +49,24 @@ stock: 5s 5s 5s 5s 5s 6s 6s 6s 6s 6s
 """
 
 
+#: Rounds, at most, of a loop in a test that waits for the game to get somewhere.
+ROUNDS = 10_000
+
+
+def rounds(limit: int = ROUNDS) -> Callable[[], bool]:
+    """A guard for ``while not done and more():`` loops driving the game: ``more()`` is
+    true, and fails the test on its ``limit + 1``-th call, so a change that keeps such a
+    loop going fails the test instead of hanging the suite."""
+    calls = [0]
+
+    def more() -> bool:
+        calls[0] += 1
+        if calls[0] > limit:
+            raise AssertionError(f"the loop did not end in {limit} rounds")
+        return True
+    return more
+
+
 #: A fixed amount of work and no time limit, so hints are repeatable on any machine.
 HINT_EFFORT: dict[str, Any] = {"time_budget": None, "samples": 3, "nodes": 40}
 

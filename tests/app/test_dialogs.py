@@ -35,7 +35,7 @@ from spider.model.dealcode import DealCode, DealCodeError
 from spider.model.game import Move
 from spider.model.notation import parse_position
 from spider.text.i18n import set_language, tr
-from tests.helpers import seeded_deals
+from tests.helpers import rounds, seeded_deals
 
 
 @pytest.fixture(autouse=True)
@@ -198,7 +198,8 @@ def test_every_setting_can_be_changed_with_the_keyboard() -> None:
         driver.key(pygame.K_RIGHT if page else pygame.K_LEFT)  # turn to the page
         assert scene.page == page
         driver.key(pygame.K_TAB)
-        while not isinstance(scene.focus.focus, Button):      # down to the buttons
+        more = rounds(100)
+        while not isinstance(scene.focus.focus, Button) and more():      # down to the buttons
             focus = scene.focus.focus
             seen.append(focus)
             before = app.settings
@@ -208,7 +209,7 @@ def test_every_setting_can_be_changed_with_the_keyboard() -> None:
             driver.key(pygame.K_RIGHT if isinstance(focus, Segments) else pygame.K_SPACE)
             assert app.settings != before, focus
             driver.key(pygame.K_TAB)
-        while scene.focus.focus is not scene.focus.focusables()[0]:
+        while scene.focus.focus is not scene.focus.focusables()[0] and more():
             driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)     # back up to the pages
     assert len(seen) == 16                              # every setting once, the language twice
     assert isinstance(app.scenes.top, SettingsScene)

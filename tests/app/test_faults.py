@@ -38,7 +38,7 @@ from spider.model.game import DEAL
 from spider.model.notation import format_position
 from spider.text.i18n import tr
 from tests.fuzz_tools import Fuzzer, launch, settled_problems
-from tests.helpers import Child, envelope, near_won
+from tests.helpers import Child, envelope, near_won, rounds
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "SP1-S1C-AAAAAAD"
@@ -193,7 +193,8 @@ def test_a_win_and_a_setting_made_while_the_disk_is_full_are_saved_once_it_is_no
         driver.app.run_frames(30)
         driver.key(pygame.K_ESCAPE)  # past the celebration and the win dialog
         driver.settle()
-        while app.scenes.top is not app.table:
+        more = rounds(100)
+        while app.scenes.top is not app.table and more():
             driver.key(pygame.K_ESCAPE)
         driver.key(pygame.K_a)  # auto-place on
         assert app.settings.auto_place

@@ -21,6 +21,7 @@ from spider.app.ui.widgets import Button
 from spider.model.game import IllegalAction, Move
 from spider.model.notation import parse_moves
 from spider.text.i18n import tr
+from tests.helpers import rounds
 from tests.winning_lines import WINNING_LINES
 
 TEN = """
@@ -235,11 +236,12 @@ def play_by_keys(driver: EventDriver, line: str) -> None:
             typed(driver, token.source + 1, token.target + 1)
             continue
         focus_on(driver, token.source)
-        while keys.selection() > token.count:
+        more = rounds(100)
+        while keys.selection() > token.count and more():
             driver.key(pygame.K_DOWN)
         driver.key(pygame.K_RETURN)
         assert keys.held == (token.source, token.count)
-        while keys.focus != token.target:
+        while keys.focus != token.target and more():
             driver.key(pygame.K_RIGHT)
         driver.key(pygame.K_RETURN)
 

@@ -18,7 +18,7 @@ from spider.app.table.stillchanges import StillChanges
 from spider.model.game import DEAL, IllegalAction, Move
 from spider.model.notation import format_position
 from spider.text.i18n import tr
-from tests.helpers import RUN_POSITION
+from tests.helpers import RUN_POSITION, rounds
 
 
 def assert_settled(driver: EventDriver) -> None:
@@ -318,7 +318,8 @@ def test_the_cards_under_a_completed_run_spread_only_once_it_has_gone(play) -> N
     assert driver.table.game.removed == 1
     run, column = board.runs[0], board.columns[0]
     spreading = 0
-    while board.moving:
+    more = rounds()
+    while board.moving and more():
         _, flying, _ = board.layers()
         if any(sprite in flying for sprite in column[:-1]):  # (the last one turns over)
             spreading += 1
@@ -345,7 +346,8 @@ def test_the_cards_a_group_leaves_spread_only_once_it_has_all_set_off(play) -> N
     assert [slot.card for slot in driver.table.game.columns[1][1:]] == [
         sprite.card for sprite in group]
     spreading = 0
-    while board.moving:
+    more = rounds()
+    while board.moving and more():
         _, flying, _ = board.layers()
         if any(sprite in flying for sprite in left):
             spreading += 1

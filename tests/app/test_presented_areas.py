@@ -19,7 +19,7 @@ from spider.app.loop import App, Frame
 from spider.app.table import rasteriser
 from spider.app.table import shadows as shadows_module
 from spider.app.table.driver import EventDriver
-from tests.helpers import RUN_POSITION, cascading
+from tests.helpers import RUN_POSITION, cascading, rounds
 from tools.bench.scenes import WIN_POSITION  # seven runs gone; the ace onto the two wins
 
 
@@ -310,7 +310,8 @@ def test_moving_cards_are_blitted_in_few_parts_each_placed_by_a_rectangle(play) 
             seen["dragged"] += 1
 
     driver.click(driver.stock_point())  # ten cards turn over as they fly
-    while driver.app.busy:
+    more = rounds()
+    while driver.app.busy and more():
         driver.app.run_frames(1)
         check()
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
@@ -322,7 +323,8 @@ def test_moving_cards_are_blitted_in_few_parts_each_placed_by_a_rectangle(play) 
                      start[1] + (end[1] - start[1]) * step // 4))
         check()
     driver.release(end)  # the ace completes a run, which flies off flat
-    while driver.app.busy:
+    more = rounds()
+    while driver.app.busy and more():
         driver.app.run_frames(1)
         check()
     assert driver.table.game.removed == 1
@@ -341,7 +343,8 @@ def test_a_deal_presents_little_more_than_the_places_its_cards_leave_and_enter(p
     bar = driver.table.geometry.bar
     presented = covered = 0
     driver.key(pygame.K_d)
-    while app.busy:
+    more = rounds()
+    while app.busy and more():
         left = list(renderer._moved or [])
         app.run_frames(1)
         frame = window.frames[-1]

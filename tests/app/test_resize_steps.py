@@ -28,6 +28,7 @@ from spider.app.table.cardimages import ALL_PICTURES, PICTURE_COST, STEP_COST, C
 from spider.app.table.driver import EventDriver
 from spider.app.table.stilllayer import StillLayer
 from spider.app.ui import text
+from tests.helpers import rounds
 from tools.bench.scenes import long_position
 
 
@@ -413,7 +414,8 @@ def _halving_begun(driver: EventDriver, monkeypatch, table: str) -> None:
                         lambda self, work: (halvings.append(self), step(self, work))[1])
     app = driver.app
     app.apply_settings(app.settings.with_(table=table))
-    while not halvings:
+    more = rounds()
+    while not halvings and more():
         app.step()
         app.spare(1 / 60)
         app.clock.sleep(1 / 60)
