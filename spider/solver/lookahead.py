@@ -1,12 +1,18 @@
-"""The hints' look-ahead: a short best-first search in one sampled world.
+"""The hints' look-ahead: a short search in one sampled world.
 
 :func:`lookahead` searches one determinization (:mod:`spider.solver.knowledge`) from
-each of the hint's candidate actions at once: positions are expanded best first by
-the hints' evaluation (:data:`HINT_WEIGHTS`), each met once, and each candidate gets
-the best value a line through it reaches before the next deal, scored as after that
-deal where there is one (:func:`worth`). The work is fixed (``nodes`` expansions, and
-at most :data:`BRANCH` positions built per expansion), so the answer is the same on
-any machine.
+each of the hint's candidate actions at once, each position met once: every other
+expansion takes the best position by the hints' evaluation (:data:`HINT_WEIGHTS`)
+over all the candidates' lines, and the rest go to the candidate searched least so
+far, so that a move whose first step looks worse is still followed a few moves on.
+Each candidate gets the best value a line through it reaches before the next deal,
+scored as after that deal where there is one (:func:`worth`). The work is fixed
+(``nodes`` expansions, and at most :data:`BRANCH` positions built per expansion), so
+the answer is the same on any machine.
+
+Searched best first alone, the candidates after the best-looking first steps took
+nearly all the work, and the others kept the value of their first position: honest
+play, 2 suits, deals 0-99, won 48 games that way and 57 with the work shared.
 """
 
 from __future__ import annotations
@@ -71,13 +77,17 @@ def lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: Infos,
                relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
                nodes: int) -> tuple[list[float], list[float]]:
     """Best value reachable through each root action (before the next deal), and the
-    value right after it. Positions met before are recognised by their keys, worked
-    out from their parents' (:mod:`spider.solver.hashing`), before they are built.
-    It stops after ``nodes`` expansions or ``nodes`` × :data:`BRANCH` positions built."""
+    value right after it. Every other expansion is the best position of any root's
+    lines, the others the best of the root expanded least so far (see the module).
+    Positions met before are recognised by their keys, worked out from their parents'
+    (:mod:`spider.solver.hashing`), before they are built. It stops after ``nodes``
+    expansions or ``nodes`` × :data:`BRANCH` positions built."""
     has_stock = bool(stock)
     best = [float("-inf")] * len(roots)
     first = [float("-inf")] * len(roots)
-    heap: list[tuple[float, int, Columns, int, int, int, int, float]] = []
+    heaps: list[list[tuple[float, int, Columns, int, int, int, int, float]]] = [
+        [] for _ in roots]
+    spent = [0] * len(roots)
     seen = {_columns_key(cols, infos)}
     cards = deal_cards(stock, len(cols))
     counter = 0
@@ -94,11 +104,18 @@ def lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: Infos,
             continue
         seen.add(key)
         counter += 1
-        heapq.heappush(heap, (-h, counter, new, removed + gone, index, 1, key,
-                              gain_of(new, cards, DEFAULT)))
+        heapq.heappush(heaps[index], (-h, counter, new, removed + gone, index, 1, key,
+                                      gain_of(new, cards, DEFAULT)))
     expanded = 0
     most = nodes * BRANCH + counter
-    while heap and expanded < nodes and counter < most:
+    live = [index for index, heap in enumerate(heaps) if heap]  # roots with work left
+    while live and expanded < nodes and counter < most:
+        if expanded % 2:
+            pick = min(live, key=lambda root: (spent[root], root))
+        else:
+            pick = min(live, key=lambda root: heaps[root][0])  # (-h, counter, ...)
+        spent[pick] += 1
+        heap = heaps[pick]
         negative, _, node_cols, node_removed, index, depth, key, gain = heapq.heappop(heap)
         h = -negative
         expanded += 1
@@ -139,6 +156,8 @@ def lookahead(cols: Columns, stock: tuple[int, ...], removed: int, infos: Infos,
             counter += 1
             heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1,
                                   child_key, child_gain))
+        if not heap:
+            live.remove(pick)
     return best, first
 
 

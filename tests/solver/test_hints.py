@@ -399,6 +399,9 @@ def test_a_one_suit_endgame_check_compares_every_world(monkeypatch):
         return results[-1]
 
     monkeypatch.setattr(hints_module, "most_winning", spy)
+    # The flip on column 4 and the move into the gap: the look-ahead's first two. (Its
+    # third costs the budget of two more worlds, and the two then tie on ten.)
+    monkeypatch.setattr(hints_module, "CHECKED", 2)
     hint = suggest(parse_position(ONE_SUIT_ENDGAME), Move(2, 6, 2), time_budget=None)
     assert results == [(1, hints_module.ONE_SUIT_SAMPLES)]  # won in every world after it
     assert hint is not None and hint.steps == (Move(2, 0, 2),)
