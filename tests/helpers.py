@@ -262,3 +262,20 @@ def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENC
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: not within {timeout:.0f} s")
         time.sleep(every)
+
+
+#: One suit and two empty columns: dozens of moves from every position.
+RICH = """\
+rules: classic
+stock: 2s 3s 4s 5s 6s 7s 8s 9s Ts Js
+1: [Ks] [Qs] 9s 4s
+2: [Js] Ts 6s
+3: [Ts] 8s 3s
+4: [9s] Qs 7s 2s
+5: [8s] Ks 5s
+6: [7s] Js 9s 4s
+7: [6s] Ts 6s
+8: [5s] 8s 3s
+9:
+10:
+"""

@@ -14,7 +14,7 @@ from spider.solver import lookahead as lookahead_module
 from spider.solver.hints import Hint, suggest
 from spider.solver.knowledge import visible_key
 from spider.solver.state import Position
-from tests.helpers import HINT_EFFORT
+from tests.helpers import HINT_EFFORT, RICH
 
 
 def played(code: str, count: int, seed: int = 1) -> Game:
@@ -165,20 +165,6 @@ stock: 2c 3c
     assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2
 
 
-RICH = """\
-rules: classic
-stock: 2s 3s 4s 5s 6s 7s 8s 9s Ts Js
-1: [Ks] [Qs] 9s 4s
-2: [Js] Ts 6s
-3: [Ts] 8s 3s
-4: [9s] Qs 7s 2s
-5: [8s] Ks 5s
-6: [7s] Js 9s 4s
-7: [6s] Ts 6s
-8: [5s] 8s 3s
-9:
-10:
-"""
 
 
 def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
