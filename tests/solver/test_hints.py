@@ -165,8 +165,6 @@ stock: 2c 3c
     assert hint is not None and isinstance(hint.action, Move) and hint.action.target == 2
 
 
-
-
 def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
     # One suit and two empty columns: dozens of moves from every position. Each
     # look-ahead builds at most nodes x BRANCH positions (and the moves of one last
