@@ -32,8 +32,8 @@ def test_a_world_is_won_or_not_within_its_nodes():
     assert not won and spent <= 50
 
 
-#: With the stock dealt (two-suit honest play, deal 12, action 90): a best-first search
-#: finds the win after some 700 expansions.
+#: With the stock dealt (from a two-suit honest game): a best-first search finds the win
+#: after some 700 expansions.
 DEEP_WIN = """\
 rules: classic
 removed: 1
@@ -55,6 +55,30 @@ def test_with_the_stock_dealt_a_world_is_solved_by_one_search_of_all_its_nodes()
     # first 400 expansions on a search the next one repeats, and not reach the win.
     line, spent = winning_line(position(DEEP_WIN), endgame.NODES)
     assert line is not None and 400 < spent <= endgame.NODES
+
+
+#: One deal left (from a two-suit honest game): won within 1000 expansions by one search,
+#: not by searches started again with a growing budget.
+DEEP_WIN_BEFORE_A_DEAL = """\
+rules: classic
+removed: 0
+stock: Ts 5s 4h 9s Qh 8s 4s 2h As 2s
+1: [Ts] 6h
+2: [9h] [5h] [Th] 2s 3s 2h Ah Kh 3h 2h Ah 6s
+3: Ts As
+4: [5s] [Qs] [3h] [Js] 8s Ks Qs Jh Jh Th 9h 8h 7h
+5: [3h] [Ks] [5s] [Jh] 9h 8s 7s 4s 3s 9s 8s 7h 6s
+6: [7s] [5h] [Th] [4s] Ks Qs Js 6h 5h 4s 3s 2s As 4h 3h 2h Ah
+7: 7s 6s Ks 9s
+8: 4h
+9: [5s] Kh Qh Js Ts 9s 8h 7s 6s
+10: [Qh] [Qs] [Js] 8h 7h 6h Kh Qh Jh Th 9h 8h 7h 6h 5h 4h Ah 3s 2s As Kh
+"""
+
+
+def test_with_a_deal_left_a_world_is_solved_by_one_search_of_all_its_nodes():
+    line, spent = winning_line(position(DEEP_WIN_BEFORE_A_DEAL), endgame.NODES)
+    assert line is not None and None in line and spent <= endgame.NODES
 
 
 def test_of_choices_that_win_alike_the_first_is_taken():
