@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spider.solver import endgame
-from spider.solver.endgame import can_win, is_endgame, most_winning
+from spider.solver.endgame import can_win, is_endgame, most_winning, winning_line
 from spider.solver.state import DOWN, Position, Step
 from tests.helpers import solver_position as position
 
@@ -30,6 +30,55 @@ def test_a_world_is_won_or_not_within_its_nodes():
     assert won and 0 < spent <= endgame.NODES
     won, spent = can_win(position("1: [Ks] Qs 5h\n2: 9h\n3: 4h\n"), 50)
     assert not won and spent <= 50
+
+
+#: With the stock dealt (from a two-suit honest game): a best-first search finds the win
+#: after some 700 expansions.
+DEEP_WIN = """\
+rules: classic
+removed: 1
+1: [4h] [Qs] [3h] [8h] [6h] Th Ks Kh Qh As
+2: [Qs] [Qh] [Qh] [6h] [Jh] 8s Qs
+3: [As] [9s] 8s 7s
+4: [7h] [2s] [2h] [3s] [Jh] Kh Ts 9h 8h 7h 6h 5h 4h 3s 2s Ah Th 9s
+5: [9h] [7h] [Ts] [2h] 3h 2h Ah 5h 4h 3s 2s Ah 6s
+6: 5h 3h
+7: [5s] [Js] [As] [Js] 8s
+8: 6s 5s Th
+9: [9s] [Kh] [4s] [Jh] Ks Th 9h 8h Js
+10: [7s] [Kh] [4s] [4s] Ks Qh Jh Ts 9h 8h 7h 6h 5h 4h 3h 2h Ah 7s 6s 5s
+"""
+
+
+def test_with_the_stock_dealt_a_world_is_solved_by_one_search_of_all_its_nodes():
+    # Searches started again with a growing budget, as from a deal, would spend the
+    # first 400 expansions on a search the next one repeats, and not reach the win.
+    line, spent = winning_line(position(DEEP_WIN), endgame.NODES)
+    assert line is not None and 400 < spent <= endgame.NODES
+
+
+#: One deal left (from a two-suit honest game): won within 1000 expansions by one search,
+#: not by searches started again with a growing budget.
+DEEP_WIN_BEFORE_A_DEAL = """\
+rules: classic
+removed: 0
+stock: Ts 5s 4h 9s Qh 8s 4s 2h As 2s
+1: [Ts] 6h
+2: [9h] [5h] [Th] 2s 3s 2h Ah Kh 3h 2h Ah 6s
+3: Ts As
+4: [5s] [Qs] [3h] [Js] 8s Ks Qs Jh Jh Th 9h 8h 7h
+5: [3h] [Ks] [5s] [Jh] 9h 8s 7s 4s 3s 9s 8s 7h 6s
+6: [7s] [5h] [Th] [4s] Ks Qs Js 6h 5h 4s 3s 2s As 4h 3h 2h Ah
+7: 7s 6s Ks 9s
+8: 4h
+9: [5s] Kh Qh Js Ts 9s 8h 7s 6s
+10: [Qh] [Qs] [Js] 8h 7h 6h Kh Qh Jh Th 9h 8h 7h 6h 5h 4h Ah 3s 2s As Kh
+"""
+
+
+def test_with_a_deal_left_a_world_is_solved_by_one_search_of_all_its_nodes():
+    line, spent = winning_line(position(DEEP_WIN_BEFORE_A_DEAL), endgame.NODES)
+    assert line is not None and None in line and spent <= endgame.NODES
 
 
 def test_of_choices_that_win_alike_the_first_is_taken():
