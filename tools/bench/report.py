@@ -4,7 +4,7 @@ against its figure, and the table printed."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tools.bench.frames import PASSES
@@ -31,6 +31,52 @@ BUDGET_RESIZE = 2.0        # a resize's passes (CPU time) / their floors
 BUDGET_MEMORY_4K = 250.0   # MB, a real window at 4K with the hint worker and a search
 BUDGET_GROWTH = 0.5        # MB per 100 games over a long session
 BUDGET_STARTUP = 1.2       # start to first frame / a bare pygame-ce window's
+
+
+#: A table's column: its title, the format spec of its title and cells (alignment and
+#: width), and its cell's text from a row.
+Column = tuple[str, str, Callable[[dict[str, Any]], str]]
+
+
+def figure(key: str, digits: int = 2, unit: str = "") -> Callable[[dict[str, Any]], str]:
+    """A cell showing a row's ``key`` with ``digits`` decimals and ``unit``."""
+    return lambda row: f"{row[key]:.{digits}f}{unit}"
+
+
+def print_rows(line: Callable[[str], None], columns: Sequence[Column],
+               rows: Sequence[dict[str, Any]]) -> None:
+    """A table: the columns' titles, a rule under them and a line for each row."""
+    header = " ".join(f"{title:{spec}}" for title, spec, _ in columns)
+    line(header)
+    line("-" * len(header))
+    for row in rows:
+        line(" ".join(f"{cell(row):{spec}}" for _, spec, cell in columns))
+
+
+def text(key: str) -> Callable[[dict[str, Any]], str]:
+    """A cell showing a row's ``key`` as it is."""
+    return lambda row: str(row[key])
+
+
+#: Each scene's frames at each size.
+SCENE_COLUMNS: tuple[Column, ...] = (
+    ("size", "<10", text("size")), ("scene", "<30", text("scene")),
+    ("p50", ">6", figure("p50_ms")), ("p99", ">6", figure("p99_ms")),
+    ("still50", ">7", figure("still_p50_ms")), ("still99", ">7", figure("still_p99_ms")),
+    ("p50/st", ">6", figure("still_p50_ratio", unit="x")),
+    ("p99/st", ">6", figure("still_p99_ratio", unit="x")),
+    ("p99/1", ">6", figure("still_p99_ratio_once", unit="x")),
+    ("floor50", ">7", figure("floor_p50_ms")), ("p50/fl", ">6", figure("p50_ratio", unit="x")))
+#: Idle CPU, the card set's raster and a resize's passes at each size.
+RESIZE_COLUMNS: tuple[Column, ...] = (
+    ("size", "<10", text("size")), ("idle %", ">6", figure("idle")),
+    ("card", ">9", lambda row: f"{row['card'][0]:>4}x{row['card'][1]:<4}"),
+    ("raster", ">7", figure("raster_ms", 1)), ("its fl", ">6", figure("raster_floor_ms", 1)),
+    ("resized", ">7", figure("complete_ms", 1)), ("resize", ">6", figure("resize_pass_ms")),
+    ("cpu", ">5", figure("resize_pass_cpu_ms")), ("its fl", ">6", figure("resize_floor_ms")),
+    ("1st full", ">8", figure("first_full_cpu_ms")), ("stall", ">6", figure("stall_ms")),
+    ("cpu", ">5", figure("stall_cpu_ms")),
+    ("peak MB", ">7", lambda row: "n/a" if row["peak"] is None else f"{row['peak']:.1f}"))
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -122,34 +168,14 @@ def print_table(report: dict[str, Any], out: Any = sys.stdout) -> None:
     line("(a load burst seldom hits the same frame every time; a slow frame is slow in all).")
     line("p99/1: the old figure, p99 to p99 of one pass of each (the budget takes p99/st).")
     line()
-    header = (f"{'size':<10} {'scene':<30} {'p50':>6} {'p99':>6} {'still50':>7} "
-              f"{'still99':>7} {'p50/st':>6} {'p99/st':>6} {'p99/1':>6} {'floor50':>7} "
-              f"{'p50/fl':>6}")
-    line(header)
-    line("-" * len(header))
-    for name, size in report["sizes"].items():
-        for scene in SCENES:
-            f = size["scenes"][scene]
-            line(f"{name:<10} {SCENE_TITLES[scene]:<30} {f['p50_ms']:>6.2f} {f['p99_ms']:>6.2f} "
-                 f"{f['still_p50_ms']:>7.2f} {f['still_p99_ms']:>7.2f} "
-                 f"{f['still_p50_ratio']:>5.2f}x {f['still_p99_ratio']:>5.2f}x "
-                 f"{f['still_p99_ratio_once']:>5.2f}x "
-                 f"{f['floor_p50_ms']:>7.2f} {f['p50_ratio']:>5.2f}x")
+    scene_rows = [{"size": name, "scene": SCENE_TITLES[scene], **size["scenes"][scene]}
+                  for name, size in report["sizes"].items() for scene in SCENES]
+    print_rows(line, SCENE_COLUMNS, scene_rows)
     line()
-    header = (f"{'size':<10} {'idle %':>6} {'card':>9} {'raster':>7} {'its fl':>6} "
-              f"{'resized':>7} {'resize':>6} {'cpu':>5} {'its fl':>6} {'1st full':>8} "
-              f"{'stall':>6} {'cpu':>5} {'peak MB':>7}")
-    line(header)
-    line("-" * len(header))
-    for name, size in report["sizes"].items():
-        idle, r = size["idle"], size["resize"]
-        rss = size["peak_rss_mb"]
-        line(f"{name:<10} {idle['cpu_percent']:>6.2f} {r['card'][0]:>4}x{r['card'][1]:<4} "
-             f"{r['raster_ms']:>7.1f} {r['raster_floor_ms']:>6.1f} {r['complete_ms']:>7.1f} "
-             f"{r['resize_pass_ms']:>6.2f} {r['resize_pass_cpu_ms']:>5.2f} "
-             f"{r['resize_floor_ms']:>6.2f} {r['first_full_cpu_ms']:>8.2f} "
-             f"{r['stall_ms']:>6.2f} {r['stall_cpu_ms']:>5.2f} "
-             f"{'n/a' if rss is None else f'{rss:.1f}':>7}")
+    resize_rows = [{"size": name, "idle": size["idle"]["cpu_percent"],
+                    "peak": size["peak_rss_mb"], **size["resize"]}
+                   for name, size in report["sizes"].items()]
+    print_rows(line, RESIZE_COLUMNS, resize_rows)
     line("idle: real loop and clock, game in progress (its clock ticking), no input; CPU time of")
     line("the process per wall second. raster: the whole card set (52 faces + back) made at the")
     line("card size; its fl(oor): SDL rasterising the same 53 pictures at that size alone.")
