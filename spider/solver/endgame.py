@@ -1,7 +1,7 @@
 """Honest endgames: the candidate actions checked in sampled worlds solved in full.
 
-With at most one deal left (none with one suit) and few cards face down, a
-determinization (one guess at the hidden cards, see :mod:`spider.solver.knowledge`)
+With the stock dealt, or one deal left and few cards face down (not with one suit),
+a determinization (one guess at the hidden cards, see :mod:`spider.solver.knowledge`)
 is small enough to solve with full knowledge on a modest budget. The look-ahead's
 best few actions are checked world by world: in how many worlds can the game still
 be won after each? The action that keeps the most worlds winnable is played, ties
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from spider.solver.search import Searcher
 from spider.solver.state import DOWN, Columns, Position, Step
 
-#: Cards face down, at most, for a position to be an endgame.
+#: Cards face down, at most, for a position with one deal left to be an endgame.
 MOST_DOWN = 20
 #: Positions expanded, at most, solving one world.
 NODES = 1000
@@ -39,13 +39,19 @@ Followable = Callable[[Position, list[Step]], bool]
 
 
 def is_endgame(cols: Columns, stock_len: int, one_suit: bool = False) -> bool:
-    """At most one deal left (none, in a game of one suit) and at most :data:`MOST_DOWN`
-    cards face down.
+    """The stock dealt, or one deal left (not in a game of one suit) and at most
+    :data:`MOST_DOWN` cards face down.
 
+    With the stock dealt a world is searched as one segment, however many cards lie face
+    down; checked then too, two-suit honest games won 118 of deals 0-199 instead of 115
+    (none lost that had been won; hint p95 0.30 -> 0.37 s); one-suit ones 94 of deals
+    0-99 and four-suit ones 4 of 0-49, as before (p95 0.11 -> 0.15 s, 0.36 -> 0.40 s).
     With one suit the look-ahead alone plays well while the stock lasts: in five
     one-suit games the check changed none of its 52 hints then, and doubled their cost.
     """
-    return (stock_len <= (0 if one_suit else len(cols))
+    if not stock_len:
+        return True
+    return (not one_suit and stock_len <= len(cols)
             and sum(1 for column in cols for card in column if card & DOWN) <= MOST_DOWN)
 
 

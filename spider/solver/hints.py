@@ -5,8 +5,8 @@ several worlds that agree with what the player knows (determinizations,
 :mod:`spider.solver.knowledge`), looks ahead in each with a short search that follows
 every candidate (:mod:`spider.solver.lookahead`), and votes: each candidate action gets
 the mean, over the samples, of the best position its line reaches before the next
-deal (scored as after that deal, where there is one). Near the end (at most one deal
-left, none with one suit, few cards face down) the look-ahead's best few moves are
+deal (scored as after that deal, where there is one). Near the end (the stock dealt, or
+one deal left and few cards face down) the look-ahead's best few moves are
 checked in the same samples solved in full, and the move after which most of them
 can still be won is played (:mod:`spider.solver.endgame`). The samples are drawn
 from the visible position only, so the same visible position always gets the same

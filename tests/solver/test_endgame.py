@@ -17,12 +17,14 @@ removed: 7
 """
 
 
-def test_an_endgame_has_a_deal_at_most_none_with_one_suit_and_few_cards_face_down():
+def test_an_endgame_has_the_stock_dealt_or_one_deal_left_and_few_cards_face_down():
     few = position("1: [Ks] [Qs] 5h\n2: 9h\n").cols
     assert is_endgame(few, 0) and is_endgame(few, 2) and not is_endgame(few, 3)
     assert is_endgame(few, 0, one_suit=True) and not is_endgame(few, 2, one_suit=True)
     face_down = (13 | DOWN,) * (endgame.MOST_DOWN + 1)
-    assert is_endgame((face_down[1:], (9,)), 0) and not is_endgame((face_down, (9,)), 0)
+    assert is_endgame((face_down[1:], (9,)), 2) and not is_endgame((face_down, (9,)), 2)
+    # With the stock dealt, however many cards lie face down.
+    assert is_endgame((face_down, (9,)), 0) and is_endgame((face_down, (9,)), 0, one_suit=True)
 
 
 def test_a_world_is_won_or_not_within_its_nodes():
