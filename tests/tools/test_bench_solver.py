@@ -6,11 +6,14 @@ A smoke run only: nothing here asserts how fast anything is.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from spider.commands.common import BadInput
 from tools.bench.cli import build_parser
+from tools.bench.paired import compare, parse_line, sign_test
 from tools.bench.solver import GOALS, Plan, run_bench
 
 
@@ -87,3 +90,37 @@ def test_honest_games_take_turns_across_suit_counts() -> None:
     played = [line.split(": honest ")[1].split()[0] for line in out.getvalue().splitlines()
               if line.startswith("[") and ": honest " in line]
     assert played == ["SP1-S2C-AAAAAAA", "SP1-S4C-AAAAAAA", "SP1-S2C-AAAAAAB", "SP1-S4C-AAAAAAB"]
+
+
+def test_honest_games_are_compared_with_an_earlier_log(tmp_path: Path) -> None:
+    log = tmp_path / "before.log"
+    plan = Plan(suits=[4], first=0, deals=1, games=1, seconds=600, nodes=None,
+                hint_seconds=None, hint_samples=1, hint_nodes=2, part="honest", jobs=1)
+    run_bench(plan, io.StringIO(), log)
+    out = io.StringIO()
+    run_bench(replace(plan, against=log), out)
+    assert ("against before.log: 1 games in both, won 0 here and 0 there; 0 changed,"
+            " 0 to won and 0 to lost (sign test p = 1.00)") in out.getvalue()
+
+
+def test_games_that_changed_result_are_counted_each_way() -> None:
+    before = "\n".join(f"[{n}/6] deal {n}: honest SP1-S2C-{n} {result} 90 actions"
+                       for n, result in enumerate(["won", "lost", "lost", "lost", "won"]))
+    there = {key: won for key, won in map(parse_line, before.splitlines()) if key}
+    here = {("SP1-S2C-0", ""): True, ("SP1-S2C-1", ""): True, ("SP1-S2C-2", ""): True,
+            ("SP1-S2C-3", ""): False, ("SP1-S2C-4", ""): False, ("SP1-S2C-9", ""): True}
+    assert compare(here, there, "base.log") == (
+        "against base.log: 5 games in both, won 3 here and 2 there; 3 changed,"
+        " 2 to won and 1 to lost (sign test p = 1.00)")
+    assert sign_test(0, 6) == 2 / 64 and sign_test(9, 1) == sign_test(1, 9)
+
+
+@pytest.mark.parametrize("text", [None, "[1/1] deal 0: full SP1-S1C-AAAAAAA won 0.1s\n"])
+def test_an_earlier_log_without_honest_games_is_refused(tmp_path: Path, text: str | None) -> None:
+    log = tmp_path / "before.log"
+    if text is not None:
+        log.write_text(text, encoding="utf-8")
+    args = build_parser().parse_args(["solver", "--part", "honest", "--games", "0",
+                                      "--against", str(log)])
+    with pytest.raises(BadInput, match=r"before\.log"):
+        args.handler(args)

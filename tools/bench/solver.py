@@ -14,7 +14,8 @@ layout, Classic rules, for each suit count asked. Two parts:
   hint (a fixed amount of work per hint; ``--hint-seconds`` adds the game's
   outer time limit), and where the lost games stopped (cards still face down,
   runs removed, cards left in the stock). ``--hint-splits 6x300,3x600`` plays the
-  same games once per hint budget (samples x nodes), a row each.
+  same games once per hint budget (samples x nodes), a row each; ``--against LOG``
+  compares the games deal by deal with an earlier run's log (:mod:`tools.bench.paired`).
 
 Times are CPU seconds of the process doing the work, so that other programs
 sharing the machine do not inflate them (they are not asserted anywhere).
@@ -51,6 +52,7 @@ from spider.solver.shorten import shorten
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position
 from spider.text.i18n import tr
+from tools.bench.paired import GameKey, compare, read_results
 
 MAX_ACTIONS = 1500
 
@@ -191,6 +193,8 @@ class Plan:
     jobs: int
     #: Hint budgets to compare on the same games (default: samples x nodes alone).
     splits: tuple[Split, ...] = ()
+    #: An earlier run's log to compare the honest games with, deal by deal.
+    against: Path | None = None
 
     def hint_splits(self) -> tuple[Split, ...]:
         return self.splits or ((self.hint_samples, self.hint_nodes),)
@@ -198,6 +202,7 @@ class Plan:
 
 def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
     """Run the plan, printing a progress line per deal and game, then the table."""
+    baseline = read_results(plan.against) if plan.against else None  # before the work
     log_file = log.open("a", encoding="utf-8") if log else None
 
     def note(text: str) -> None:
@@ -210,6 +215,7 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
     # The full-knowledge figures share the first budget's row.
     rows = {(count, split): Row(count, split if named else None)
             for count in plan.suits for split in splits}
+    played: dict[GameKey, bool] = {}
     tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
     labels: list[tuple[str, int, int, str, Split]] = []  # kind, suits, deal, code, budget
     if plan.part in ("both", "full"):
@@ -250,12 +256,15 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                 down, removed, stock = result["end"]
                 where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
             budget = f" {_split(split)}" if named else ""
+            played[(code, budget.strip())] = result["won"]
             note(f"{done_of} honest {code}{budget}"
                  f" {'won' if result['won'] else 'lost'}"
                  f"{where} {result['actions']} actions {result['seconds']:.1f}s"
                  f" p95 hint {percentile(result['times'], 0.95):.2f}s")
     for line in table(list(rows.values()), plan):
         note(line)
+    if baseline is not None and plan.against is not None:
+        note(compare(played, baseline, plan.against.name))
     if log_file:
         log_file.close()
     return list(rows.values())
@@ -364,6 +373,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes (default: 2, or 1 on a single core)")
     parser.add_argument("--part", choices=("both", "full", "honest"), default="both")
     parser.add_argument("--log", type=Path, default=None, help="append per-deal lines to FILE")
+    parser.add_argument("--against", type=Path, default=None, metavar="LOG",
+                        help="compare the honest games deal by deal with an earlier --log")
     parser.set_defaults(handler=command)
 
 
@@ -393,6 +404,6 @@ def command(args: argparse.Namespace) -> int:
         raise BadInput(tr("solver.bad-bench"))
     plan = Plan(suits, args.first, args.deals, games, args.seconds, parse_nodes(args.nodes),
                 args.hint_seconds or None, args.hint_samples, args.hint_nodes, args.part,
-                args.jobs, parse_splits(args.hint_splits))
+                args.jobs, parse_splits(args.hint_splits), args.against)
     run_bench(plan, sys.stdout, args.log)
     return 0
