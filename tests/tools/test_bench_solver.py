@@ -99,7 +99,7 @@ def test_honest_games_are_compared_with_an_earlier_log(tmp_path: Path) -> None:
     run_bench(plan, io.StringIO(), log)
     out = io.StringIO()
     run_bench(replace(plan, against=log), out)
-    assert ("against before.log: 1 games in both, won 0 here and 0 there; 0 changed,"
+    assert ("against before.log, 4 suits: 1 games in both, won 0 here and 0 there; 0 changed,"
             " 0 to won and 0 to lost (sign test p = 1.00)") in out.getvalue()
 
 

@@ -88,10 +88,15 @@ class Row:
     solve_nodes: list[int] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     line_seconds: list[float] = field(default_factory=list)
-    honest_won: list[bool] = field(default_factory=list)
+    #: Each honest game, won or not, by (deal code, hint budget as printed when named).
+    games: dict[GameKey, bool] = field(default_factory=dict)
     hint_seconds: list[float] = field(default_factory=list)
     #: Where each lost game stopped: (cards face down, runs removed, cards in the stock).
     lost: list[tuple[int, int, int]] = field(default_factory=list)
+
+    @property
+    def honest_won(self) -> list[bool]:
+        return list(self.games.values())
 
     def key(self) -> str:
         """The row's first cell: the suit count, and the hint budget when several are compared."""
@@ -215,7 +220,6 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
     # The full-knowledge figures share the first budget's row.
     rows = {(count, split): Row(count, split if named else None)
             for count in plan.suits for split in splits}
-    played: dict[GameKey, bool] = {}
     tasks: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
     labels: list[tuple[str, int, int, str, Split]] = []  # kind, suits, deal, code, budget
     if plan.part in ("both", "full"):
@@ -248,7 +252,6 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                  f" {result['seconds']:.2f}s {result['nodes']} nodes {result['line']} moves"
                  f" (shortened in {result['line_seconds']:.2f}s)")
         else:
-            row.honest_won.append(result["won"])
             row.hint_seconds.extend(result["times"])
             where = ""
             if not result["won"]:
@@ -256,7 +259,7 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
                 down, removed, stock = result["end"]
                 where = f" ({down} face down, {removed} runs removed, {stock} in the stock)"
             budget = f" {_split(split)}" if named else ""
-            played[(code, budget.strip())] = result["won"]
+            row.games[(code, budget.strip())] = result["won"]
             note(f"{done_of} honest {code}{budget}"
                  f" {'won' if result['won'] else 'lost'}"
                  f"{where} {result['actions']} actions {result['seconds']:.1f}s"
@@ -264,7 +267,8 @@ def run_bench(plan: Plan, out: TextIO, log: Path | None = None) -> list[Row]:
     for line in table(list(rows.values()), plan):
         note(line)
     if baseline is not None and plan.against is not None:
-        note(compare(played, baseline, plan.against.name))
+        for row in (row for row in rows.values() if row.games):
+            note(compare(row.games, baseline, f"{plan.against.name}, {row.name()}"))
     if log_file:
         log_file.close()
     return list(rows.values())
