@@ -10,7 +10,8 @@
   and move options out once and keeps them.
 * **Deal gain** (:func:`deal_gain`): roughly how the evaluation changes when
   the next deal lands (the stock is known); :func:`fit_rows` tables one deal's
-  fits so a move's gain is looked up for the two columns it touches.
+  fits so a move's gain is looked up for the two columns it touches, and
+  :func:`expected_fit_row` what a card drawn from the hidden ones is expected to add.
 * **Weights** (:class:`Weights`): the evaluation's terms, bigger is better;
   the search tries several (its portfolio), the hints one of their own.
 """
@@ -18,6 +19,8 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spider.solver.hashing import mix, prefixes
@@ -59,6 +62,9 @@ Option = tuple[int, int, int, bool, int, int, int]
 #: its :func:`move_options`.
 Info = tuple[int, int, int, tuple[int, ...], float, tuple[int, ...], int, tuple[Option, ...]]
 Facts = tuple[int, int, int, tuple[int, ...], float]
+#: What the next deal adds to each column's evaluation, by the column's last card
+#: (``fits[column][top]``).
+Fits = list[list[float]]
 
 
 def column_info(column: tuple[int, ...], relaxed: bool, w: Weights = DEFAULT) -> Facts:
@@ -194,10 +200,27 @@ def card_fit(top: int, card: int, w: Weights) -> float:
     return -w.brk
 
 
-def fit_rows(cards: tuple[int, ...], w: Weights) -> list[list[float]]:
+def fit_rows(cards: tuple[int, ...], w: Weights) -> Fits:
     """:func:`card_fit` of the card each column gets next, by the column's last card
     (``rows[column][top]``): one deal's fits looked up instead of worked out per move."""
     return [[card_fit(top, card, w) for top in range(2 * DOWN)] for card in cards]
+
+
+def expected_fit_row(cards: Sequence[int], w: Weights) -> list[float]:
+    """:func:`card_fit` of a card drawn at random from ``cards``, by the column's last card."""
+    if not cards:
+        return [0.0] * (2 * DOWN)
+    counts = Counter(card & ~DOWN for card in cards)
+    ranks = Counter(card & RANK for card in counts.elements())
+    total = len(cards)
+    row = []
+    for top in range(2 * DOWN):
+        wanted = (top & RANK) - 1  # the rank that fits under ``top``
+        same = counts[top - 1] if wanted >= 1 else 0
+        rank_only = ranks[wanted] - same if wanted >= 1 else 0
+        row.append((w.suit * same + w.rank * rank_only
+                    - w.brk * (total - same - rank_only)) / total)
+    return row
 
 
 def gain_of(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:

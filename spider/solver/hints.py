@@ -5,12 +5,13 @@ several worlds that agree with what the player knows (determinizations,
 :mod:`spider.solver.knowledge`), looks ahead in each with a short search that follows
 every candidate (:mod:`spider.solver.lookahead`), and votes: each candidate action gets
 the mean, over the samples, of the best position its line reaches before the next
-deal (scored as after that deal, where there is one). Near the end (the stock dealt, or
-one deal left and few cards face down) the look-ahead's best few moves are
-checked in the same samples solved in full, and the move after which most of them
-can still be won is played (:mod:`spider.solver.endgame`). The samples are drawn
-from the visible position only, so the same visible position always gets the same
-hint, whatever lies face down. The demo plays these hints (:mod:`spider.solver.demo`).
+deal (scored as after that deal, where there is one, the deal's cards being any of
+the hidden ones). Near the end (the stock dealt, or one deal left and few cards face
+down) the look-ahead's best few moves are checked in the same samples solved in full,
+and the move after which most of them can still be won is played
+(:mod:`spider.solver.endgame`). The samples are drawn from the visible position only,
+so the same visible position always gets the same hint, whatever lies face down. The
+demo plays these hints (:mod:`spider.solver.demo`).
 
 API for the view
 ----------------
@@ -63,6 +64,7 @@ from spider.solver.knowledge import (
     VisibleKey,
     World,
     arrangements,
+    deal_fits,
     masked,
     sample_worlds,
     seed_of,
@@ -142,7 +144,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     # are fewer (few hidden cards), each gets the budget the others would have had.
     worlds = sample_worlds(view, rng, arrangements(view, samples))
     nodes = samples * nodes // len(worlds)
-    sample_cols, sample_stock = worlds[0]
+    sample_cols = worlds[0][0]
     candidates = []
     for steps, new, gone in children(sample_cols, infos, has_stock, view.relaxed):
         if _reverses(steps[0], previous) and not gone:
@@ -153,19 +155,20 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     can_deal = has_stock and all(view.cols)
     if not candidates:
         return Hint(DEAL, "hint.reason.deal") if can_deal else None
+    fits = deal_fits(view)
     totals = [0.0] * len(candidates)
     nows = [0.0] * len(candidates)
     root_total = 0.0
     done = 0
-    for number, (sample_cols, sample_stock) in enumerate(worlds):
+    for number, (sample_cols, _) in enumerate(worlds):
         if number and time_budget is not None:
             spent = time.monotonic() - began
             if spent + spent / number > time_budget:  # another sample would not fit
                 break
         removed = view.removed
         h = sum(infos[column][4] for column in sample_cols) + W_RUN * removed
-        root_total += worth(sample_cols, h, sample_stock)
-        best, now = lookahead(sample_cols, sample_stock, removed, infos, view.relaxed,
+        root_total += worth(sample_cols, h, fits)
+        best, now = lookahead(sample_cols, fits, removed, infos, view.relaxed,
                                candidates, nodes)
         for index, value in enumerate(best):
             totals[index] += value

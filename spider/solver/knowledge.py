@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from spider.model.cards import Card
 from spider.model.game import CardFlipped, CardsDealt, Game, IllegalAction, Outcome
+from spider.solver.evaluation import DEFAULT, Fits, Weights, expected_fit_row, fit_rows
 from spider.solver.state import DOWN, Columns, encode, suits
 
 HIDDEN = 127  # stands for any face-down card in visible keys
@@ -156,6 +157,27 @@ def seed_of(view: View) -> int:
     downs = tuple(sum(1 for card in column if card & DOWN) for column in view.cols)
     text = repr((view.unknown, downs, view.stock_len, view.relaxed, view.pinned))
     return zlib.crc32(text.encode())
+
+
+def deal_fits(view: View, w: Weights = DEFAULT) -> Fits | None:
+    """What the next deal is expected to add to each column's evaluation, by its last card
+    (``None``: the stock is dealt). The player does not know the stock's order, so each
+    card to come is any of the hidden cards, or the card seen in its place: a plan can
+    make room for a card it expects, not for one a sampled world happens to deal there."""
+    if not view.stock_len:
+        return None
+    pinned = dict(view.pinned)
+    anyone = expected_fit_row(view.unknown, w)
+    rows = []
+    for column in range(len(view.cols)):
+        slot = ("stock", view.stock_len - 1 - column)
+        if column >= view.stock_len:
+            rows.append(expected_fit_row((), w))  # a short last deal
+        elif slot in pinned:
+            rows.append(fit_rows((pinned[slot],), w)[0])
+        else:
+            rows.append(anyone)
+    return rows
 
 
 def arrangements(view: View, limit: int) -> int:

@@ -190,13 +190,14 @@ def test_a_rich_positions_hint_has_a_ceiling_of_work(monkeypatch):
 
 
 def searched_worlds(monkeypatch, game: Game, **effort) -> list[tuple[object, int]]:
-    """The determinizations one hint searches, with the expansions each may spend."""
+    """The determinizations one hint searches (their columns: the look-ahead never reads
+    a world's stock), with the expansions each may spend."""
     worlds: list[tuple[object, int]] = []
     real = hints_module.lookahead
 
-    def recorded(cols, stock, removed, infos, relaxed, roots, nodes):
-        worlds.append(((cols, stock), nodes))
-        return real(cols, stock, removed, infos, relaxed, roots, nodes)
+    def recorded(cols, fits, removed, infos, relaxed, roots, nodes):
+        worlds.append((cols, nodes))
+        return real(cols, fits, removed, infos, relaxed, roots, nodes)
 
     monkeypatch.setattr(hints_module, "lookahead", recorded)
     suggest(game, None, **effort)

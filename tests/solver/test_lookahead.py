@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spider.model.notation import parse_position
 from spider.solver import lookahead as lookahead_module
+from spider.solver.evaluation import DEFAULT, deal_cards, fit_rows
 from spider.solver.lookahead import hint_infos, lookahead
 from spider.solver.movegen import children
 from spider.solver.state import Position
@@ -28,6 +29,7 @@ def test_every_candidate_is_searched_on_from_within_a_small_budget(monkeypatch):
         return real(cols, *args)
 
     monkeypatch.setattr(lookahead_module, "moves", recorded)
-    lookahead(position.cols, position.stock, position.removed, infos, position.relaxed,
+    fits = fit_rows(deal_cards(position.stock, len(position.cols)), DEFAULT)
+    lookahead(position.cols, fits, position.removed, infos, position.relaxed,
               roots, 4 * len(roots))
     assert all(new in expanded for _, new in roots)
