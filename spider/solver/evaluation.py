@@ -8,7 +8,7 @@
 * **Once per column.** Columns recur in many positions, so :class:`Infos`
   works a column's facts, score, prefix hashes (:mod:`spider.solver.hashing`)
   and move options out once and keeps them.
-* **Deal gain** (:func:`deal_gain`): roughly how the evaluation changes when
+* **Deal gain** (:func:`gain_of`): roughly how the evaluation changes when
   the next deal lands (the stock is known); :func:`fit_rows` tables one deal's
   fits so a move's gain is looked up for the two columns it touches, and
   :func:`expected_fit_row` what a card drawn from the hidden ones is expected to add.
@@ -168,21 +168,6 @@ def evaluate(cols: Columns, removed: int, infos: Infos) -> float:
     return sum(infos[column][4] for column in cols) + infos.w.run * removed
 
 
-def deal_gain(cols: Columns | list[tuple[int, ...]], stock: tuple[int, ...],
-              w: Weights = DEFAULT) -> float:
-    """Roughly how the evaluation changes when the next deal lands."""
-    gain = 0.0
-    for column, card in zip(cols, stock, strict=False):
-        top = column[-1]
-        if top == card + 1:
-            gain += w.suit
-        elif top & RANK == (card & RANK) + 1:
-            gain += w.rank
-        else:
-            gain -= w.brk
-    return gain
-
-
 def deal_cards(stock: tuple[int, ...], width: int) -> tuple[int, ...]:
     """The card the next deal puts on each column (-1: none, a short last deal)."""
     dealt = stock[:width]
@@ -224,6 +209,7 @@ def expected_fit_row(cards: Sequence[int], w: Weights) -> list[float]:
 
 
 def gain_of(cols: Columns, cards: tuple[int, ...], w: Weights) -> float:
-    """:func:`deal_gain` of a position, counting nothing for empty columns."""
+    """Roughly how the evaluation changes when ``cards`` (the next deal) land, counting
+    nothing for empty columns."""
     return sum(card_fit(column[-1], card, w) for column, card in zip(cols, cards, strict=True)
                if column)
