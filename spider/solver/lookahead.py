@@ -9,7 +9,8 @@ Each candidate gets the best value a line through it reaches before the next dea
 scored as after that deal where there is one (:func:`worth`): what the deal is expected
 to bring, from the cards the player cannot see (:func:`~spider.solver.knowledge.deal_fits`),
 never the sampled world's stock, which a line would otherwise arrange the columns to
-fit (honest play, 4 suits, deals 0-99: 8 games won instead of 6). The work is fixed
+fit (honest play, against reading it: 1 suit 96 games won of 100 instead of 94, 2 suits
+120 of 200 instead of 118, 4 suits 16 of 200 as before). The work is fixed
 (``nodes`` expansions, and at most :data:`BRANCH` positions built per expansion), so
 the answer is the same on any machine.
 
