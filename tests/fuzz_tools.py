@@ -56,7 +56,7 @@ from spider.data.settings import Settings, save_settings
 from spider.model.cards import Card, ordered_deck
 from spider.model.dealcode import DealCode
 from spider.model.notation import apply_token, format_position, game_from_code, parse_moves
-from tests.helpers import card_multiset
+from tests.helpers import Tally, card_multiset
 
 SIZES = ((800, 600), (1024, 700), (1280, 720), (1000, 900), (1366, 768), (801, 1199),
          (1600, 900))
@@ -119,7 +119,7 @@ class StormFailure(AssertionError):
 
 
 @dataclass
-class Figures:
+class Figures(Tally):
     """What a fuzz run did."""
 
     events: int = 0
@@ -133,13 +133,6 @@ class Figures:
     seeds: list[int] = field(default_factory=list)
     seconds: float = 0.0
     kinds: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: Figures) -> None:
-        for name in ("events", "passes", "storms", "actions", "games", "launches", "quits",
-                     "wins", "seconds"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.seeds += other.seeds
-        self.kinds.update(other.kinds)
 
     def summary(self) -> str:
         seeds = self.seeds

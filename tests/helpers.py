@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import queue
 import random
@@ -11,7 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from spider.data.persistence import save_game
 from spider.data.session import Session
@@ -88,6 +89,19 @@ def text_of(game: Game) -> str:
 
 def same_position(game: Game, expected: str) -> bool:
     return text_of(game) == text_of(position(expected))
+
+
+class Tally:
+    """A dataclass of figures that add up: numbers are summed, lists joined and counters
+    merged by :meth:`add`."""
+
+    def add(self, other: Self) -> None:
+        for item in dataclasses.fields(self):
+            mine, theirs = getattr(self, item.name), getattr(other, item.name)
+            if isinstance(mine, Counter):
+                mine.update(theirs)
+            else:
+                setattr(self, item.name, mine + theirs)
 
 
 def card_multiset(game: Game) -> Counter[Card]:

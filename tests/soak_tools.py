@@ -38,7 +38,7 @@ from spider.model.cards import KING, Card, ordered_deck
 from spider.model.dealcode import NUMBER_LIMIT, DealCode
 from spider.model.game import DEAL, Game, IllegalAction, Move, RunRemoved
 from spider.model.notation import format_position, game_from_code, parse_position
-from tests.helpers import card_multiset
+from tests.helpers import Tally, card_multiset
 
 #: Every kind of game: layout, suits, relaxed.
 KINDS = tuple((layout, suits, relaxed) for layout in ("SP", "SB", "SO")
@@ -51,7 +51,7 @@ class SoakFailure(AssertionError):
 
 
 @dataclass
-class SoakFigures:
+class SoakFigures(Tally):
     games: int = 0
     won: int = 0
     actions: int = 0
@@ -62,12 +62,6 @@ class SoakFigures:
     runs: int = 0
     seconds: float = 0.0
     kinds: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: SoakFigures) -> None:
-        for name in ("games", "won", "actions", "undos", "redos", "refused", "resumes", "runs",
-                     "seconds"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.kinds.update(other.kinds)
 
     def summary(self) -> str:
         return (f"{self.games} games ({self.won} won) of {len(self.kinds)} kinds, "
