@@ -278,6 +278,17 @@ def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENC
         time.sleep(every)
 
 
+#: No win, ever: column 3's A♠ can go nowhere (no column can be emptied for it), and
+#: it covers the 2♥ and the cards face down that the runs need.
+STUCK = """\
+rules: classic
+removed: 6
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
+2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
+3: [2s] [Ah] 2h As
+"""
+
+
 #: One suit and two empty columns: dozens of moves from every position.
 RICH = """\
 rules: classic

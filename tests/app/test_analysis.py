@@ -23,7 +23,8 @@ from spider.solver.solve import Solution
 from spider.solver.state import Position
 from spider.text.i18n import tr
 from tests.app.test_dialogs import button, widgets
-from tests.solver.test_analysis import LOST_BY_DEALING, STUCK
+from tests.helpers import STUCK
+from tests.solver.test_analysis import LOST_BY_DEALING
 
 Play = Callable[..., EventDriver]
 

@@ -8,7 +8,8 @@ import pytest
 
 from spider.model.notation import parse_position
 from tests.commands.test_cli import spider
-from tests.solver.test_analysis import LOST_BY_DEALING, STUCK
+from tests.helpers import STUCK
+from tests.solver.test_analysis import LOST_BY_DEALING
 
 BUDGET = ("--nodes", "200000", "--seconds", "600")
 

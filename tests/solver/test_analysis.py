@@ -13,6 +13,7 @@ from spider.solver.analysis import LOST, UNKNOWN, WINNABLE, analyse, search_posi
 from spider.solver.shorten import shorten
 from spider.solver.solve import Solution, exhaustive, game_of, verify
 from spider.solver.state import Position, Step
+from tests.helpers import STUCK
 
 NODES = 200_000  # exhausts every position below: answers never depend on the machine
 
@@ -39,16 +40,6 @@ stock: 4s 9s 5s
 4: Qs
 5: Ts
 """
-
-# The ace is stuck for ever: no empty column can ever be made.
-STUCK = """\
-rules: classic
-removed: 6
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
-2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
-3: [2s] [Ah] 2h As
-"""
-
 
 def start_of(text: str) -> Position:
     return Position.from_game(parse_position(text))

@@ -31,6 +31,7 @@ from spider.solver.search import (
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
+from tests.helpers import STUCK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,7 +47,7 @@ removed: 7
 2: As
 """
 
-# The ace of spades has nowhere to go but the empty column 4.
+# The ace of spades has nowhere to go but the empty column 4 (without it: STUCK).
 NEEDS_EMPTY = """\
 rules: classic
 removed: 6
@@ -54,15 +55,6 @@ removed: 6
 2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
 3: [2s] [Ah] 2h As
 4:
-"""
-
-# The same without the empty column: the ace is stuck for ever.
-IMPOSSIBLE = """\
-rules: classic
-removed: 6
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
-2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
-3: [2s] [Ah] 2h As
 """
 
 # Column 1's 8♥ 7♠..2♠ has to go onto the 9♥ through the empty columns.
@@ -93,7 +85,7 @@ def test_position_needing_an_empty_column():
 
 
 def test_impossible_position_is_proven_lost():
-    game = parse_position(IMPOSSIBLE)
+    game = parse_position(STUCK)
     result = solve(game, **PUZZLE)
     assert not result.won and result.proven
     assert can_still_win(game, 600, nodes=5_000) is False
@@ -174,7 +166,7 @@ def test_solve_command_line_is_accepted_by_play(tmp_path):
 
 def test_solve_command_exit_codes(tmp_path, capsys):
     lost = tmp_path / "lost.txt"
-    lost.write_text(IMPOSSIBLE, encoding="utf-8")
+    lost.write_text(STUCK, encoding="utf-8")
     assert main(["solve", "--position", str(lost), "--nodes", "5000"]) == 1
     assert "unwinnable" in capsys.readouterr().out
     assert main(["solve", "--code", "SP1-S9C-AAAAAAA"]) == 2
