@@ -10,7 +10,7 @@ import time
 import pygame
 import pytest
 
-from spider.app.table import cardart, felt, hinting, hud
+from spider.app.table import cardart, felt, hintmark, hud
 from spider.app.table.cardart import FACES, card_svg, missing_art, suit_colour
 from spider.app.table.cardimages import CardImages
 from spider.app.table.cardshapes import PAPER, draw_large_index
@@ -218,7 +218,7 @@ def test_the_bar_words_and_the_marks_stand_out_on_every_table(play, table: str) 
     for words in (hud.WHITE, hud.DIM, hud.NOTE):
         assert contrast(words, lightest) >= 4.5, words
     cloth = max(cloth_pixels(table), key=luminance)
-    for mark in (HIGHLIGHT, hinting.MARK, hinting.DESTINATION):
+    for mark in (HIGHLIGHT, hintmark.MARK, hintmark.DESTINATION):
         assert contrast(mark, cloth) >= 3, mark
 
 

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from spider.app.table.hintmark import draw_mark
 from spider.logs import logger
 from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.text.i18n import tr
@@ -83,8 +84,6 @@ DEMO_PAUSE = 0.25
 #: How soon the loop looks again when a search waits to start (seconds).
 POLL = 1 / 60
 
-MARK = (255, 214, 92)          # the cards that would move (the placement-help gold)
-DESTINATION = (140, 226, 255)  # where they would go
 #: The worker's kinds of job this controller asks for.
 KINDS = ("hint", "demo", "winnable")
 
@@ -517,60 +516,11 @@ class Hinting:
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        """The mark: a glow around the cards that would move and around their destination."""
-        hint, table = self.mark, self.table
-        if hint is None or table.celebration is not None:
-            return
-        g, board = table.geometry, table.board
-        radius = table.images.radius
-        width = max(3, g.card_w // 26)
-        if isinstance(hint.action, Move):
-            source, target = hint.action.source, hint.action.target
-            count = hint.action.count or 1
-            group = board.columns[source][-count:] if source < len(board.columns) else []
-            if not group or target >= len(board.columns):
-                return
-            top_x, top_y = group[0].pos
-            height = round(group[-1].pos[1] - top_y) + g.card_h
-            _glow(surface, pygame.Rect(round(top_x), round(top_y), g.card_w, height),
-                  MARK, radius, width)
-            cards = board.columns[target]
-            if cards:
-                x, y = cards[-1].pos
-                place = pygame.Rect(round(x), round(y), g.card_w, g.card_h)
-            else:
-                place = pygame.Rect(g.column_slot(target))
-            _glow(surface, place, DESTINATION, radius, width, fill=True)
-        else:
-            box = g.stock_box(self.game.deals_left)
-            if box is not None:
-                _glow(surface, pygame.Rect(box), MARK, radius, width, fill=True)
+        """The mark of the hint shown, if any (:func:`~spider.app.table.hintmark.draw_mark`)."""
+        if self.mark is not None and self.table.celebration is None:
+            draw_mark(surface, self.mark, self.table)
 
 
 _MODIFIERS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                         pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
                         pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE))
-_glows: dict[tuple[object, ...], pygame.Surface] = {}
-
-
-def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
-          radius: int, width: int, fill: bool = False) -> None:
-    """A rounded outline around ``rect`` with a soft halo outside it (pictures cached)."""
-    spread = width * 3
-    key = (rect.size, colour, radius, width, fill)
-    picture = _glows.get(key)
-    if picture is None:
-        if len(_glows) > 32:
-            _glows.clear()
-        picture = pygame.Surface((rect.w + 2 * spread, rect.h + 2 * spread), pygame.SRCALPHA)
-        for step in range(spread, 0, -1):  # the halo: fainter farther out
-            alpha = round(120 * (1 - step / (spread + 1)) ** 2)
-            halo = pygame.Rect(spread - step, spread - step, rect.w + 2 * step, rect.h + 2 * step)
-            pygame.draw.rect(picture, (*colour, alpha), halo, width=1,
-                             border_radius=radius + step)
-        inner = pygame.Rect(spread, spread, rect.w, rect.h)
-        if fill:
-            pygame.draw.rect(picture, (*colour, 40), inner, border_radius=radius)
-        pygame.draw.rect(picture, (*colour, 240), inner, width=width, border_radius=radius)
-        _glows[key] = picture
-    surface.blit(picture, (rect.x - spread, rect.y - spread))
