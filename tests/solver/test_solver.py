@@ -47,15 +47,8 @@ removed: 7
 2: As
 """
 
-# The ace of spades has nowhere to go but the empty column 4 (without it: STUCK).
-NEEDS_EMPTY = """\
-rules: classic
-removed: 6
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s
-2: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h
-3: [2s] [Ah] 2h As
-4:
-"""
+# STUCK with an empty column 4: the ace of spades has nowhere else to go.
+NEEDS_EMPTY = STUCK + "4:\n"
 
 # Column 1's 8♥ 7♠..2♠ has to go onto the 9♥ through the empty columns.
 MIXED = """\
