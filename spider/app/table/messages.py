@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.app.table.hud import Banner
+from spider.app.table.toast import Banner
 
 if TYPE_CHECKING:
     from spider.app.table.geometry import TableGeometry

@@ -21,10 +21,11 @@ from spider.app.table.cardimages import CardImages
 from spider.app.table.controller import Command, TableController
 from spider.app.table.geometry import TableGeometry
 from spider.app.table.hinting import Hinting
-from spider.app.table.hud import Toast, TopBar
+from spider.app.table.hud import TopBar
 from spider.app.table.input import Dragging, TableInput
 from spider.app.table.motion import SPEEDS
 from spider.app.table.renderer import TableRenderer
+from spider.app.table.toast import Toast
 from spider.model.game import DEAL, Action, Game
 from spider.text.i18n import tr
 
