@@ -278,6 +278,16 @@ def until(condition: Callable[[], T | None], what: str, timeout: float = PATIENC
         time.sleep(every)
 
 
+#: Seven runs removed, and the spades in order in column 1 but for their ace, alone in
+#: column 2: the ace onto the 2♠ wins. With ``+ "3:\n"``, an empty column as well.
+LAST_MOVE_WINS = """\
+rules: classic
+removed: 7
+1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: As
+"""
+
+
 #: No win, ever: column 3's A♠ can go nowhere (no column can be emptied for it), and
 #: it covers the 2♥ and the cards face down that the runs need.
 STUCK = """\

@@ -35,7 +35,7 @@ from spider.model.dealcode import DealCode, DealCodeError
 from spider.model.game import Move
 from spider.model.notation import parse_position
 from spider.text.i18n import set_language, tr
-from tests.helpers import rounds, seeded_deals
+from tests.helpers import LAST_MOVE_WINS, rounds, seeded_deals
 
 
 @pytest.fixture(autouse=True)
@@ -608,14 +608,6 @@ def test_a_winnable_search_can_be_stopped_or_fail(monkeypatch: pytest.MonkeyPatc
 
 
 # ------------------------------------------------------------- win cascade
-LAST_MOVE_WINS = """\
-rules: classic
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-"""
-
-
 def _picture(app: App, hide: pygame.Rect | None = None) -> bytes:
     shot = app.screen.copy()
     if hide is not None:

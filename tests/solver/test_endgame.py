@@ -5,16 +5,11 @@ from __future__ import annotations
 from spider.solver import endgame
 from spider.solver.endgame import can_win, is_endgame, most_winning, winning_line
 from spider.solver.state import DOWN, Position, Step
+from tests.helpers import LAST_MOVE_WINS
 from tests.helpers import solver_position as position
 
 # The spades need their ace (column 2) and nothing else; column 3 is empty.
-ONE_RUN = """\
-rules: classic
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-3:
-"""
+ONE_RUN = LAST_MOVE_WINS + "3:\n"
 
 
 def test_an_endgame_has_the_stock_dealt_or_one_deal_left_and_few_cards_face_down():

@@ -14,7 +14,7 @@ from spider.solver import lookahead as lookahead_module
 from spider.solver.hints import Hint, suggest
 from spider.solver.knowledge import visible_key
 from spider.solver.state import Position
-from tests.helpers import HINT_EFFORT, RICH
+from tests.helpers import HINT_EFFORT, LAST_MOVE_WINS, RICH
 
 
 def played(code: str, count: int, seed: int = 1) -> Game:
@@ -319,13 +319,7 @@ removed: 5
 
 
 # Seven runs removed, the spades all in order but their ace: one move wins.
-ONE_ACE_TO_WIN = """\
-rules: classic
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-3:
-"""
+ONE_ACE_TO_WIN = LAST_MOVE_WINS + "3:\n"
 
 
 def test_a_line_that_goes_back_to_a_position_passed_through_cannot_be_followed():

@@ -15,17 +15,11 @@ from spider.solver.shorten import drop_moves, is_legal, shortcuts, shorten
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position, Step
 from spider.solver.winnable import can_still_win, find_winnable_code
+from tests.helpers import LAST_MOVE_WINS
 from tests.helpers import solver_position as position
 
 # The ace of spades finishes the run on column 1; columns 3 and 4 are free to wander to.
-ACE = """\
-rules: classic
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-3:
-4:
-"""
+ACE = LAST_MOVE_WINS + "3:\n4:\n"
 
 
 def test_a_move_and_its_reverse_are_dropped():

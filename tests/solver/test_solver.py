@@ -31,7 +31,7 @@ from spider.solver.search import (
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position, replay, step_action, step_token
 from spider.solver.winnable import can_still_win, find_winnable_code
-from tests.helpers import STUCK
+from tests.helpers import LAST_MOVE_WINS, STUCK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,12 +40,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = {"seconds": 600, "nodes": 5_000}
 DEAL_NODES = 60_000
 
-ONE_MOVE = """\
-rules: classic
-removed: 7
-1: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: As
-"""
 
 # STUCK with an empty column 4: the ace of spades has nowhere else to go.
 NEEDS_EMPTY = STUCK + "4:\n"
@@ -63,7 +57,7 @@ removed: 6
 
 
 def test_one_move_from_winning():
-    game = parse_position(ONE_MOVE)
+    game = parse_position(LAST_MOVE_WINS)
     result = solve(game, **PUZZLE)
     assert result.won and result.proven
     assert [step_token(step) for step in result.steps] == ["2:1>1"]
@@ -166,7 +160,7 @@ def test_solve_command_exit_codes(tmp_path, capsys):
     assert main(["solve", "--position", str(tmp_path / "missing.txt")]) == 2
     assert main(["solve", "--code", "SP1-S1C-AAAAAAA", "--seconds", "0"]) == 2
     one = tmp_path / "one.txt"
-    one.write_text(ONE_MOVE, encoding="utf-8")
+    one.write_text(LAST_MOVE_WINS, encoding="utf-8")
     assert main(["solve", "--position", str(one), "--nodes", "5000"]) == 0
     assert capsys.readouterr().out.split() == ["2:1>1"]
 
@@ -241,7 +235,7 @@ def test_compact_state_follows_the_rules_model(number, suits, relaxed, rng):
 
 
 def test_verify_rejects_a_wrong_line():
-    game = parse_position(ONE_MOVE)
+    game = parse_position(LAST_MOVE_WINS)
     assert not verify(game, [(1, 0, 1), (0, 1, 1)])
     assert not verify(game, [])
     assert isinstance(game, Game) and game.moves == 0
