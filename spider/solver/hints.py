@@ -155,7 +155,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     can_deal = has_stock and all(view.cols)
     if not candidates:
         return Hint(DEAL, "hint.reason.deal") if can_deal else None
-    fits = deal_fits(view)
+    fits = deal_fits(view, infos.w)
     totals = [0.0] * len(candidates)
     nows = [0.0] * len(candidates)
     root_total = 0.0

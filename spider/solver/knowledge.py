@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from spider.model.cards import Card
 from spider.model.game import CardFlipped, CardsDealt, Game, IllegalAction, Outcome
-from spider.solver.evaluation import DEFAULT, Fits, Weights, expected_fit_row, fit_rows
+from spider.solver.evaluation import Fits, Weights, expected_fit_row, fit_rows
 from spider.solver.state import DOWN, Columns, encode, suits
 
 HIDDEN = 127  # stands for any face-down card in visible keys
@@ -159,11 +159,12 @@ def seed_of(view: View) -> int:
     return zlib.crc32(text.encode())
 
 
-def deal_fits(view: View, w: Weights = DEFAULT) -> Fits | None:
-    """What the next deal is expected to add to each column's evaluation, by its last card
-    (``None``: the stock is dealt). The player does not know the stock's order, so each
-    card to come is any of the hidden cards, or the card seen in its place: a plan can
-    make room for a card it expects, not for one a sampled world happens to deal there."""
+def deal_fits(view: View, w: Weights) -> Fits | None:
+    """What the next deal is expected to add to each column's evaluation by ``w`` (the
+    weights the rest of the plan is scored with), by its last card (``None``: the stock
+    is dealt). The player does not know the stock's order, so each card to come is any
+    of the hidden cards, or the card seen in its place: a plan can make room for a card
+    it expects, not for one a sampled world happens to deal there."""
     if not view.stock_len:
         return None
     pinned = dict(view.pinned)

@@ -8,9 +8,10 @@ import pytest
 from spider.model.dealcode import DealCode
 from spider.model.game import DEAL
 from spider.model.notation import game_from_code
-from spider.solver.evaluation import DEFAULT, card_fit
+from spider.solver.evaluation import card_fit
 from spider.solver.hints import suggest
 from spider.solver.knowledge import Seen, deal_fits, view_of
+from spider.solver.lookahead import HINT_WEIGHTS
 from spider.solver.state import encode
 from tests.helpers import HINT_EFFORT
 
@@ -45,20 +46,20 @@ def test_seen_of_a_resumed_game_is_what_its_player_saw():
 def test_the_next_deal_is_expected_from_the_hidden_cards_unless_they_were_seen():
     game = game_from_code(DealCode.parse("SP1-S4C-ABCDEFG"))
     view = view_of(game, None)
-    fits = deal_fits(view)
+    fits = deal_fits(view, HINT_WEIGHTS)
     assert fits is not None
     tops = {encode(column[-1].card) for column in game.columns}
     for top in tops:  # any hidden card may come, wherever it lies
-        mean = sum(card_fit(top, card, DEFAULT) for card in view.unknown) / len(view.unknown)
+        mean = sum(card_fit(top, card, HINT_WEIGHTS) for card in view.unknown) / len(view.unknown)
         assert [row[top] for row in fits] == pytest.approx([mean] * 10)
     seen = Seen()
     seen.record(game, game.play(DEAL))
     seen.record(game, game.undo())  # the player has seen what the deal brings
-    fits = deal_fits(view_of(game, seen))
+    fits = deal_fits(view_of(game, seen), HINT_WEIGHTS)
     assert fits is not None
     for column, card in enumerate(game.stock[:10]):
         assert [fits[column][top] for top in tops] == [
-            card_fit(top, encode(card), DEFAULT) for top in tops]
+            card_fit(top, encode(card), HINT_WEIGHTS) for top in tops]
     for _ in range(5):
         game.play(DEAL)
-    assert deal_fits(view_of(game, None)) is None
+    assert deal_fits(view_of(game, None), HINT_WEIGHTS) is None
