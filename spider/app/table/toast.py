@@ -12,16 +12,30 @@ WORDS = (255, 255, 255)
 PILL = (16, 24, 20, 215)
 
 
-class Toast:
+class _Pictured:
+    """Keeps a message's picture, made again only when the words or the window's size
+    change."""
+
+    def __init__(self) -> None:
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[str, int, int] | None = None
+
+    def _picture_of(self, message: str, geometry: TableGeometry) -> pygame.Surface:
+        key = (message, *geometry.size)
+        if self._key != key or self._surface is None:
+            self._key, self._surface = key, _picture(message, geometry)
+        return self._surface
+
+
+class Toast(_Pictured):
     """A short message near the bottom of the table that fades after a while."""
 
     FADE = 0.35
 
     def __init__(self) -> None:
+        super().__init__()
         self.message: str | None = None
         self.left = 0.0
-        self._surface: pygame.Surface | None = None
-        self._key: tuple[str, int, int] | None = None
 
     def show(self, message: str, seconds: float = 2.8) -> None:
         self.message, self.left = message, seconds
@@ -66,29 +80,18 @@ class Toast:
         """The message's picture as it is drawn now (faded or not) and where."""
         if self.message is None:
             return None
-        width, height = geometry.size
-        key = (self.message, width, height)
-        if self._key != key:
-            self._key, self._surface = key, _picture(self.message, geometry)
-        assert self._surface is not None
-        self._surface.set_alpha(self.alpha)
-        return self._surface, _place(self._surface, geometry)
+        picture = self._picture_of(self.message, geometry)
+        picture.set_alpha(self.alpha)
+        return picture, _place(picture, geometry)
 
 
-class Banner:
+class Banner(_Pictured):
     """A message that stays where the toast shows for as long as something lasts (the
     demo), drawn under any toast."""
 
-    def __init__(self) -> None:
-        self._surface: pygame.Surface | None = None
-        self._key: tuple[str, int, int] | None = None
-
     def draw(self, surface: pygame.Surface, geometry: TableGeometry, message: str) -> None:
-        width, height = geometry.size
-        key = (message, width, height)
-        if self._key != key or self._surface is None:
-            self._key, self._surface = key, _picture(message, geometry)
-        surface.blit(self._surface, _place(self._surface, geometry))
+        picture = self._picture_of(message, geometry)
+        surface.blit(picture, _place(picture, geometry))
 
 
 def _picture(message: str, geometry: TableGeometry) -> pygame.Surface:
