@@ -77,8 +77,7 @@ def path(
     **kw: str | float | None,
 ) -> str:
     """A ``<path>`` element."""
-    extra = {"stroke_width": sw} if stroke else {}
-    return f"<path {attrs(d=d, fill=fill, stroke=stroke, **extra, **kw)}/>"
+    return _element("path", {"d": d}, fill, stroke, sw, kw)
 
 
 def ink(d: str, fill: str, sw: float = 1.2, **kw: str | float) -> str:
@@ -97,9 +96,7 @@ def ellipse(
     **kw: str | float,
 ) -> str:
     """An ``<ellipse>`` element."""
-    extra = {"stroke_width": sw} if stroke else {}
-    shape = attrs(cx=cx, cy=cy, rx=rx, ry=ry, fill=fill, stroke=stroke, **extra, **kw)
-    return f"<ellipse {shape}/>"
+    return _element("ellipse", {"cx": cx, "cy": cy, "rx": rx, "ry": ry}, fill, stroke, sw, kw)
 
 
 def circle(
@@ -112,8 +109,15 @@ def circle(
     **kw: str | float,
 ) -> str:
     """A ``<circle>`` element."""
-    extra = {"stroke_width": sw} if stroke else {}
-    return f"<circle {attrs(cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, **extra, **kw)}/>"
+    return _element("circle", {"cx": cx, "cy": cy, "r": r}, fill, stroke, sw, kw)
+
+
+def _element(tag: str, shape: dict[str, float | str], fill: str, stroke: str | None,
+             sw: float | None, more: dict[str, str | float | None]) -> str:
+    """A ``<tag>`` element: its shape, fill and outline (the outline's width only with
+    an outline), then ``more`` attributes."""
+    width = {"stroke_width": sw} if stroke else {}
+    return f"<{tag} {attrs(**shape, fill=fill, stroke=stroke, **width, **more)}/>"
 
 
 def group(children: Iterable[str], transform: str | None = None, **kw: str | float) -> str:
