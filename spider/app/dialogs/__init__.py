@@ -10,9 +10,11 @@ fits the window, so longer translations fit too.
 
 from __future__ import annotations
 
-from spider.app.dialogs.base import ConfirmScene, Dialog, MenuScene
+from spider.app.dialogs.base import Dialog
+from spider.app.dialogs.confirm import ConfirmScene
 from spider.app.dialogs.example import ExampleScene
 from spider.app.dialogs.help import HelpScene
+from spider.app.dialogs.menu import MenuScene
 from spider.app.dialogs.newgame import NewGameScene
 from spider.app.dialogs.settings import SettingsScene
 from spider.app.dialogs.statistics import StatisticsScene

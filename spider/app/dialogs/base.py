@@ -1,4 +1,4 @@
-"""The dialog frame shared by every dialog, and the two small ones: Confirm and Menu."""
+"""The dialog frame shared by every dialog: the panel, its fitting, focus and drawing."""
 
 from __future__ import annotations
 
@@ -9,17 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from spider.app.host import DialogName
 from spider.app.scenes import Cover, Scene
 from spider.app.table.cardshapes import soft_shadow
 from spider.app.ui.focus import Focus
 from spider.app.ui.pictures import PictureCache
 from spider.app.ui.textlayout import blit_text, line_height, text_width
-from spider.app.ui.theme import DIM, LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
-from spider.app.ui.widgets import Button, Column, Label, Row, TextField, Widget, every
+from spider.app.ui.theme import LINE, PANEL, PANEL_EDGE, SCRIM, WHITE, Style, rounded, ui_scale
+from spider.app.ui.widgets import Button, Column, TextField, Widget, every
 from spider.data.statistics import Statistics
 from spider.model.dealcode import DealCode
-from spider.text.i18n import current_language, set_language, tr
+from spider.text.i18n import current_language, set_language
 
 if TYPE_CHECKING:
     from spider.app.host import Host
@@ -466,119 +465,3 @@ class Dialog(Scene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Anything drawn over the widgets (pictures, tables)."""
-
-
-# ------------------------------------------------------------------ confirm
-#: The table's questions (quit, restart) and their buttons.
-QUESTIONS = {
-    "confirm.quit": ("confirm.quit", "confirm.quit-yes", "confirm.quit-no"),
-    "confirm.restart": ("confirm.restart", "confirm.restart-yes", "confirm.cancel"),
-}
-#: Titles of the questions that have one (the key of the question + "-title").
-TITLED = ("confirm.quit", "confirm.restart", "stats.confirm-reset")
-
-
-class ConfirmScene(Dialog):
-    """A yes/no question. Yes runs ``on_yes`` after closing; Esc or No only closes."""
-
-    min_width = 18.0
-
-    def __init__(self, app: Host, message_key: str, on_yes: Callable[[], None],
-                 yes_key: str | None = None, no_key: str | None = None,
-                 note_key: str | None = None, **params: object) -> None:
-        """``note_key``: a smaller line under the question (what else yes does)."""
-        super().__init__(app)
-        self.note_key = note_key
-        question, yes, no = QUESTIONS.get(message_key, (message_key, "confirm.yes",
-                                                        "confirm.no"))
-        self.message_key = question
-        self.yes_key, self.no_key = yes_key or yes, no_key or no
-        self.on_yes = on_yes
-        self.params: dict[str, Any] = params
-
-    def title(self) -> str:
-        return tr(f"{self.message_key}-title") if self.message_key in TITLED else ""
-
-    def body(self) -> Widget:
-        question = Label(tr(self.message_key, **self.params), max_width=24)
-        if self.note_key is None:
-            return question
-        return Column([question, Label(tr(self.note_key), "small", DIM, max_width=28)],
-                      gap=0.6)
-
-    def footer(self) -> Widget:
-        return Row([Button(tr(self.no_key), self.cancel),
-                    Button(tr(self.yes_key), self.yes, "primary")], align="right")
-
-    def yes(self) -> None:
-        self.close()
-        self.on_yes()
-
-    def default(self) -> None:
-        self.yes()
-
-
-# --------------------------------------------------------------------- menu
-class MenuScene(Dialog):
-    """The bar's Menu: every command that has no button of its own."""
-
-    min_width = 12.0
-    anchor_y = 0.0
-    scrim_alpha = 48
-
-    def __init__(self, app: Host, top: int = 0) -> None:
-        """``top``: where the table's bar ends (the menu drops down from it)."""
-        super().__init__(app)
-        self.top = top
-
-    def body(self) -> Widget:
-        commands = self.app.commands
-
-        def dialog(name: DialogName) -> Callable[[], None]:
-            return self._then(lambda: commands.open_dialog(name))
-
-        entries: list[tuple[str, Callable[[], None]]] = [
-            ("menu.new-game", dialog(DialogName.NEW_GAME)),
-            ("menu.restart", self._restart),
-            ("menu.demo", self._then(commands.start_demo)),
-            ("menu.analyse", dialog(DialogName.ANALYSIS)),
-            ("menu.statistics", dialog(DialogName.STATISTICS)),
-            ("menu.settings", dialog(DialogName.SETTINGS)),
-            ("menu.help", dialog(DialogName.HELP)),
-            ("menu.quit", self._then(commands.quit)),
-        ]
-        return Column([Button(tr(key), action, "item", min_width=11)
-                       for key, action in entries], gap=0.15)
-
-    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            self.close()
-            action()
-        return run
-
-    def _restart(self) -> None:
-        self.close()
-        self.app.commands.ask_restart()
-
-    def initial_focus(self) -> Widget | None:
-        widgets = self.focus.focusables()
-        return widgets[0] if widgets else None
-
-    def _fit(self, fs: int | None = None) -> int:
-        fs = super()._fit(fs)
-        # Drop down from the bar's right end, like a menu.
-        width, _ = self.app.size
-        self.panel.topright = (width - self.style.gap, self.top + self.style.gap)
-        self._place(self.style, 0)
-        return fs
-
-    def default(self) -> None:
-        focus = self.focus.focus
-        if focus is not None:
-            focus.activate()
-
-    def outside_click(self, pos: tuple[int, int]) -> None:
-        if not self.panel.collidepoint(pos):
-            self.close()
-
-

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.app.dialogs.base import ConfirmScene, Dialog, statistics_of
+from spider.app.dialogs.base import Dialog, statistics_of
 from spider.app.dialogs.chart import HistoryChart
+from spider.app.dialogs.confirm import ConfirmScene
 from spider.app.table.hud import format_time
 from spider.app.ui.focus import UiState
 from spider.app.ui.textlayout import blit_text, line_height, text_width
