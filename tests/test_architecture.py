@@ -38,26 +38,27 @@ def _type_checking(node: ast.If) -> bool:
             or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
 
 
-def _walk(node: ast.AST, lazy: bool = False) -> Iterator[tuple[ast.AST, bool]]:
-    """Every node under ``node`` but those in TYPE_CHECKING blocks; ``lazy``: inside
-    a function."""
+def _walk(node: ast.AST, lazy: bool = False,
+          typing: bool = False) -> Iterator[tuple[ast.AST, bool]]:
+    """Every node under ``node`` but those in TYPE_CHECKING blocks (with ``typing``,
+    those too); ``lazy``: inside a function."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _type_checking(child):
+        if not typing and isinstance(child, ast.If) and _type_checking(child):
             for other in child.orelse:
                 yield from _walk(other, lazy)
             continue
         inner = lazy or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
         yield child, inner
-        yield from _walk(child, inner)
+        yield from _walk(child, inner, typing)
 
 
-def imports(name: str) -> Iterator[tuple[str, bool]]:
+def imports(name: str, typing: bool = False) -> Iterator[tuple[str, bool]]:
     """The modules ``name`` imports (resolved to modules where a name is one), and
-    whether each import is lazy."""
+    whether each import is lazy; with ``typing``, its imports for type hints too."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node, lazy in _walk(tree):
+    for node, lazy in _walk(tree, typing=typing):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, lazy
@@ -72,8 +73,9 @@ def imports(name: str) -> Iterator[tuple[str, bool]]:
                 yield (full if full in MODULES else base), lazy
 
 
-def project_imports(name: str) -> set[str]:
-    return {target for target, _ in imports(name) if target in MODULES and target != name}
+def project_imports(name: str, typing: bool = False) -> set[str]:
+    return {target for target, _ in imports(name, typing)
+            if target in MODULES and target != name}
 
 
 def layer(name: str) -> int | None:
@@ -140,5 +142,6 @@ SCENE_MODULES = sorted(name for name in MODULES
 
 @pytest.mark.parametrize("name", SCENE_MODULES)
 def test_scenes_do_not_import_the_loop(name: str) -> None:
-    """Scenes use the narrow Host (spider.app.host), not the App."""
-    assert "spider.app.loop" not in project_imports(name)
+    """Scenes use the narrow Host (spider.app.host), not the App: not even in their
+    type hints, which would let them call anything the App has."""
+    assert "spider.app.loop" not in project_imports(name, typing=True)

@@ -31,7 +31,7 @@ from spider.data.settings import CARD_BACKS, TABLES
 from spider.text.i18n import LANGUAGES, current_language, tr
 
 if TYPE_CHECKING:
-    from spider.app.loop import App
+    from spider.app.host import Host
 
 # ----------------------------------------------------------------- settings
 #: The smallest size (px) the settings' descriptions are shown at; below it they are left out.
@@ -49,7 +49,7 @@ class SettingsScene(Dialog):
 
     min_width = 30.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         #: The choosers' pictures, kept while the dialog is open (its widgets are not).
         self._pictures = {"card_back": Pictures(), "table": Pictures()}
         self._swatches: list[Swatches] = []
