@@ -1,4 +1,5 @@
-"""The dialog frame shared by every dialog: the panel, its fitting, focus and drawing."""
+"""The dialog frame shared by every dialog (the panel, its fitting, focus and drawing) and
+the helpers dialogs share."""
 
 from __future__ import annotations
 
