@@ -50,10 +50,11 @@ def hint_infos(relaxed: bool) -> Infos:
     return cache
 
 
-def worth(cols: Columns, h: float, fits: Fits | None) -> float:
+def worth(cols: Columns, h: float, fits: Fits | None, gain: float | None = None) -> float:
     """A position's worth at the end of a plan: as after the next deal when there is one
     (``fits``: what the next deal's card is expected to add to each column, by its
-    last card; ``None``: the stock is dealt).
+    last card; ``None``: the stock is dealt). ``gain``: the position's :func:`deal_fit`,
+    where the caller keeps it up already.
 
     Empty columns must be filled before a deal, so while the stock lasts they
     count as a cost, not a gain; with fewer cards on the table than columns the
@@ -61,12 +62,13 @@ def worth(cols: Columns, h: float, fits: Fits | None) -> float:
     """
     if fits is None:
         return h
+    if gain is None:
+        gain = deal_fit(cols, fits)
     if all(cols):
-        return h + deal_fit(cols, fits)
-    if sum(len(column) for column in cols) < len(cols):
+        return h + gain
+    if sum(map(len, cols)) < len(cols):
         return DEAD
-    empty = sum(1 for column in cols if not column)
-    return h - (W_EMPTY + FILL_COST) * empty + deal_fit(cols, fits)
+    return h - (W_EMPTY + FILL_COST) * cols.count(()) + gain
 
 
 def deal_fit(cols: Columns, fits: Fits) -> float:
@@ -149,10 +151,8 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
             seen.add(child_key)
             child_h = (h - col_infos[source][4] - col_infos[target][4]
                        + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
-            if has_stock and all(new):  # as worth, the deal gain kept up move by move
-                value = child_h + child_gain - STEP_COST * (depth + 1)
-            else:
-                value = worth(new, child_h, fits) - STEP_COST * (depth + 1)
+            # The deal's gain is kept up move by move, not worked out again.
+            value = worth(new, child_h, fits, child_gain) - STEP_COST * (depth + 1)
             if value > best[index]:
                 best[index] = value
             counter += 1
