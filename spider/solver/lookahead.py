@@ -26,7 +26,7 @@ import heapq
 from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Infos, Weights
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.movegen import moves
-from spider.solver.state import RANK, RUN_LENGTH, Columns, Shift, apply_move
+from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Shift, apply_move, flip_top
 
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
@@ -40,6 +40,10 @@ BRANCH = 8
 #: (it also brings information the player lacks).
 HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
 _CACHES: dict[bool, Infos] = {}
+#: A position waiting in a candidate's heap: (-evaluation, order, columns, move, runs
+#: removed, candidate, depth, key, deal gain). With a move, the columns are its
+#: parent's, and the position is built only if it is expanded.
+_Node = tuple[float, int, Columns, Shift | None, int, int, int, int, float]
 
 
 def hint_infos(relaxed: bool) -> Infos:
@@ -64,11 +68,17 @@ def worth(cols: Columns, h: float, fits: Fits | None, gain: float | None = None)
         return h
     if gain is None:
         gain = deal_fit(cols, fits)
-    if all(cols):
+    return _worth(h, gain, cols.count(()), sum(map(len, cols)) < len(cols))
+
+
+def _worth(h: float, gain: float, empties: int, dead: bool) -> float:
+    """:func:`worth` with the stock left, from the position's count of empty columns
+    and whether it has fewer cards than columns (``dead``)."""
+    if not empties:
         return h + gain
-    if sum(map(len, cols)) < len(cols):
+    if dead:
         return DEAD
-    return h - (W_EMPTY + FILL_COST) * cols.count(()) + gain
+    return h - (W_EMPTY + FILL_COST) * empties + gain
 
 
 def deal_fit(cols: Columns, fits: Fits) -> float:
@@ -83,13 +93,13 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
     value right after it. Every other expansion is the best position of any root's
     lines, the others the best of the root expanded least so far (see the module).
     Positions met before are recognised by their keys, worked out from their parents'
-    (:mod:`spider.solver.hashing`), before they are built. It stops after ``nodes``
-    expansions or ``nodes`` × :data:`BRANCH` positions built."""
+    (:mod:`spider.solver.hashing`), and scored from their parents' column facts, before
+    they are built; most are never built at all, only those expanded. It stops after
+    ``nodes`` expansions or ``nodes`` × :data:`BRANCH` positions met."""
     has_stock = fits is not None
     best = [float("-inf")] * len(roots)
     first = [float("-inf")] * len(roots)
-    heaps: list[list[tuple[float, int, Columns, int, int, int, int, float]]] = [
-        [] for _ in roots]
+    heaps: list[list[_Node]] = [[] for _ in roots]
     spent = [0] * len(roots)
     seen = {_columns_key(cols, infos)}
     counter = 0
@@ -106,11 +116,12 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
             continue
         seen.add(key)
         counter += 1
-        heapq.heappush(heaps[index], (-h, counter, new, removed + gone, index, 1, key,
+        heapq.heappush(heaps[index], (-h, counter, new, None, removed + gone, index, 1, key,
                                       deal_fit(new, fits) if fits else 0.0))
     expanded = 0
     most = nodes * BRANCH + counter
     live = [index for index, heap in enumerate(heaps) if heap]  # roots with work left
+    by_hash = infos.by_hash
     while live and expanded < nodes and counter < most:
         if expanded % 2:
             pick = min(live, key=lambda root: (spent[root], root))
@@ -118,46 +129,69 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
             pick = min(live, key=lambda root: heaps[root][0])  # (-h, counter, ...)
         spent[pick] += 1
         heap = heaps[pick]
-        negative, _, node_cols, node_removed, index, depth, key, gain = heapq.heappop(heap)
+        (negative, _, node_cols, moved, node_removed, index, depth, key,
+         gain) = heapq.heappop(heap)
+        if moved:  # built only now: most positions are scored and never expanded
+            node_cols = apply_move(node_cols, *moved)[0]
         h = -negative
         expanded += 1
         col_infos = [infos[column] for column in node_cols]
-        for source, target, count, _ in moves(node_cols, infos, has_stock, relaxed):
+        empties = node_cols.count(())
+        dead = sum(map(len, node_cols)) < len(node_cols)
+        child_cost = STEP_COST * (depth + 1)
+        for source, target, count, _ in moves(node_cols, col_infos, has_stock, relaxed):
             src, dst = node_cols[source], node_cols[target]
+            src_info, dst_info = col_infos[source], col_infos[target]
             # A run to remove: one suit from the ace up through the moved cards and on.
-            completes = (src[-1] & RANK == 1 and dst and dst[-1] == src[-count] + 1
-                         and count <= col_infos[source][3][0]
-                         and count + col_infos[target][3][0] >= RUN_LENGTH)
-            if not completes:
-                src_prefix, dst_hash = col_infos[source][5], col_infos[target][5][-1]
-                hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes)
-                if child_key in seen:
-                    continue
-            new, gone = apply_move(node_cols, source, target, count)
-            if completes:
+            if (src[-1] & RANK == 1 and dst and dst[-1] == src[-count] + 1
+                    and count <= src_info[3][0] and count + dst_info[3][0] >= RUN_LENGTH):
+                new, gone = apply_move(node_cols, source, target, count)
                 child_key = _columns_key(new, infos)
                 if child_key in seen:
                     continue
+                seen.add(child_key)
+                child_h = (h - src_info[4] - dst_info[4] + infos[new[source]][4]
+                           + infos[new[target]][4] + W_RUN * gone)
                 child_gain = deal_fit(new, fits) if fits else 0.0
-            elif fits:
-                rest = new[source]
-                source_fits, target_fits = fits[source], fits[target]
-                child_gain = (gain - source_fits[src[-1]] + target_fits[src[-1]]
-                              + (source_fits[rest[-1]] if rest else 0)
-                              - (target_fits[dst[-1]] if dst else 0))
+                value = worth(new, child_h, fits, child_gain) - child_cost
+                entry: _Node = (-child_h, counter + 1, new, None, node_removed + gone,
+                                index, depth + 1, child_key, child_gain)
             else:
-                child_gain = 0.0
-            seen.add(child_key)
-            child_h = (h - col_infos[source][4] - col_infos[target][4]
-                       + infos[new[source]][4] + infos[new[target]][4] + W_RUN * gone)
-            # The deal's gain is kept up move by move, not worked out again.
-            value = worth(new, child_h, fits, child_gain) - STEP_COST * (depth + 1)
+                # The child's key and its two new columns' facts come from the parent's
+                # hashes (:mod:`spider.solver.hashing`); the columns are built only for
+                # facts not known yet.
+                src_prefix, dst_hash = src_info[5], dst_info[5][-1]
+                rest_hash, grown_hash = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
+                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash),
+                                      (rest_hash, grown_hash))
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                rest_info = by_hash.get(rest_hash)
+                if rest_info is None:
+                    rest_info = infos[flip_top(src[:-count])]
+                grown_info = by_hash.get(grown_hash)
+                if grown_info is None:
+                    grown_info = infos[dst + src[-count:]]
+                child_h = h - src_info[4] - dst_info[4] + rest_info[4] + grown_info[4]
+                if fits is None:
+                    child_gain = 0.0
+                    value = child_h - child_cost
+                else:
+                    source_fits, target_fits = fits[source], fits[target]
+                    # The deal's gain is kept up move by move, not worked out again.
+                    child_gain = (gain - source_fits[src[-1]] + target_fits[src[-1]]
+                                  + (source_fits[src[-count - 1] & ~DOWN] if count < len(src)
+                                     else 0)
+                                  - (target_fits[dst[-1]] if dst else 0))
+                    child_empties = empties - (not dst) + (count == len(src))
+                    value = _worth(child_h, child_gain, child_empties, dead) - child_cost
+                entry = (-child_h, counter + 1, node_cols, (source, target, count),
+                         node_removed, index, depth + 1, child_key, child_gain)
             if value > best[index]:
                 best[index] = value
             counter += 1
-            heapq.heappush(heap, (-child_h, counter, new, node_removed + gone, index, depth + 1,
-                                  child_key, child_gain))
+            heapq.heappush(heap, entry)
         if not heap:
             live.remove(pick)
     return best, first

@@ -9,12 +9,15 @@
 
 What may move off each column is known once per column
 (:func:`spider.solver.evaluation.move_options`, kept by
-:class:`~spider.solver.evaluation.Infos`); :func:`moves` only pairs columns.
+:class:`~spider.solver.evaluation.Infos`, which the caller looks up once for each
+column); :func:`moves` only pairs columns.
 """
 
 from __future__ import annotations
 
-from spider.solver.evaluation import Infos, column_info
+from collections.abc import Sequence
+
+from spider.solver.evaluation import Info, Infos, column_info
 from spider.solver.state import DOWN, RANK, Columns, Shift, apply_move
 
 #: A move of :func:`moves`: (source, target, cards, one-suit groups).
@@ -34,9 +37,11 @@ def plan_supermove(source: int, target: int, sizes: list[int], free: list[int]) 
             + plan_supermove(park, target, top, rest))
 
 
-def moves(cols: Columns, infos: Infos, has_stock: bool, relaxed: bool) -> list[Move]:
-    """Useful moves from ``cols``: (source, target, cards, one-suit groups) for each;
-    more than one group is a compound move through the empty columns."""
+def moves(cols: Columns, col_infos: Sequence[Info], has_stock: bool,
+          relaxed: bool) -> list[Move]:
+    """Useful moves from ``cols`` (``col_infos``: each column's :class:`Infos` entry):
+    (source, target, cards, one-suit groups) for each; more than one group is a
+    compound move through the empty columns."""
     by_top: list[list[int]] = [[] for _ in range(15)]
     empties = []
     for index, column in enumerate(cols):
@@ -52,7 +57,7 @@ def moves(cols: Columns, infos: Infos, has_stock: bool, relaxed: bool) -> list[M
     for source, column in enumerate(cols):
         if not column:
             continue
-        for count, want, kind, unit, groups, first, split in infos[column][7]:
+        for count, want, kind, unit, groups, first, split in col_infos[source][7]:
             if groups > most:
                 break
             if want <= 13:
@@ -64,7 +69,7 @@ def moves(cols: Columns, infos: Infos, has_stock: bool, relaxed: bool) -> list[M
                         if kind == 3:
                             # Splitting a one-suit group onto the same suit: only to join
                             # the longer part (two decks' runs merging toward a full run).
-                            if not suited or infos[cols[target]][1] <= split:
+                            if not suited or col_infos[target][1] <= split:
                                 continue
                         elif not suited and not unit:
                             continue
@@ -94,7 +99,8 @@ def plan_compound(cols: Columns, move: Move, relaxed: bool) -> tuple[Shift, ...]
 
 def children(cols: Columns, infos: Infos, has_stock: bool, relaxed: bool) -> list[Child]:
     """Useful moves from ``cols``: (steps, new columns, runs removed) for each."""
-    return [build(cols, move, infos) for move in moves(cols, infos, has_stock, relaxed)]
+    col_infos = [infos[column] for column in cols]
+    return [build(cols, move, infos) for move in moves(cols, col_infos, has_stock, relaxed)]
 
 
 def compound_steps(groups: int) -> int:

@@ -271,7 +271,7 @@ class Searcher:
             stats.expanded += 1
             cols, _, removed, _, _, h, key, gain, depth = node
             col_infos = [infos[column] for column in cols]
-            for source, target, count, groups in moves(cols, infos, has_stock, relaxed):
+            for source, target, count, groups in moves(cols, col_infos, has_stock, relaxed):
                 src, dst = cols[source], cols[target]
                 # A compound move ends as one move of all its cards would: same key, same
                 # position; its steps are spelled out only for a position not met before.

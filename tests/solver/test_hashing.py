@@ -1,5 +1,5 @@
 """Incremental position keys: the key a move is given before its position is built is the
-key of the position it builds."""
+key of the position it builds, and its new columns' hashes find their facts."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_a_moves_key_is_its_positions_key(number, suits, rng: random.Random):
     for _ in range(40):
         cols, stock_len = position.cols, len(position.stock)
         key = check(cols, stock_len)
-        for move in moves(cols, infos, stock_len > 0, False):
+        for move in moves(cols, [infos[column] for column in cols], stock_len > 0, False):
             source, target, count, _ = move
             _, new, gone = build(cols, move, infos)
             if gone:
@@ -34,6 +34,9 @@ def test_a_moves_key_is_its_positions_key(number, suits, rng: random.Random):
                                   len(cols[target]), count)
             mixed = None if stock_len else (mix(old[0]), mix(old[1]))
             assert moved_key(key, source, target, old, hashes, mixed) == check(new, stock_len)
+            # The new columns' facts are found by those hashes before the columns are built.
+            assert infos[new[source]] is infos.by_hash[hashes[0]]
+            assert infos[new[target]] is infos.by_hash[hashes[1]]
         steps = position.legal_steps()
         if not steps:
             break
