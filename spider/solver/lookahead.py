@@ -124,7 +124,7 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
     by_hash = infos.by_hash
     while live and expanded < nodes and counter < most:
         if expanded % 2:
-            pick = min(live, key=lambda root: (spent[root], root))
+            pick = min(live, key=spent.__getitem__)  # ``live`` is in order: the first on a tie
         else:
             pick = min(live, key=lambda root: heaps[root][0])  # (-h, counter, ...)
         spent[pick] += 1
