@@ -37,12 +37,12 @@ API for the view
 ``suggest(..., samples=None, nodes=None, avoid=None, stalled=False)``
     The extra knobs: determinizations (all different; when there are fewer
     possible, few cards being hidden, each gets the others' share of the work),
-    expansions per determinization (``None``: :func:`budget`'s, by the suits in play),
-    positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, and
-    the stall flag the demo computes. The work (samples × nodes, and at most
-    :data:`~spider.solver.lookahead.BRANCH` positions built per node) is fixed, so
-    the answer is repeatable; ``time_budget=None`` lifts the outer time limit, which
-    otherwise may cut sampling (and the endgame check) short on a slow machine.
+    expansions per determinization (``None``: :func:`budget`'s, by the suits in play
+    and the stage of the game), positions (:func:`~spider.solver.knowledge.visible_key`)
+    not to return to, and the stall flag the demo computes. The work (samples × nodes,
+    and at most :data:`~spider.solver.lookahead.BRANCH` positions built per node) is
+    fixed, so the answer is repeatable; ``time_budget=None`` lifts the outer time limit,
+    which otherwise may cut sampling (and the endgame check) short on a slow machine.
 
 Hints take well under a second on a slow machine; they read the game on the
 calling thread and never change it.
@@ -82,8 +82,12 @@ CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in 
 #: says no move is useful, once the stock is dealt (honest play, 2 suits, deals 0-99:
 #: 3 of the 55 games lost that way are won, 48 in all; a game won before never gets there).
 LAST_NODES = 2000
-SAMPLES = 6  # determinizations per hint
-NODES = 300  # expansions per determinization
+SAMPLES = 6  # determinizations per hint in the endgame (its worlds are solved in full too)
+NODES = 300  # expansions per determinization in the endgame
+#: Before the endgame: twice the determinizations, each searched twice as far. The
+#: endgame's hints, which solve worlds in full as well, are the slowest, so this work
+#: costs little at the 95th percentile (honest play: see :func:`budget`).
+MIDGAME_SAMPLES, MIDGAME_NODES = 12, 600
 #: With one suit in play: twice the determinizations at half the expansions each, the
 #: same work (honest play, 1-suit deals 0-199: 181 games won instead of 173; 89 and 92
 #: against 89 and 84; issue 20). With more suits the endgame check shares its budget
@@ -133,7 +137,8 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     view = view_of(game, seen)
     infos = hint_infos(game.relaxed)
     rng = random.Random(seed_of(view))
-    default_samples, default_nodes = budget(view.one_suit)
+    endgame = is_endgame(view.cols, view.stock_len, view.one_suit)
+    default_samples, default_nodes = budget(view.one_suit, endgame and not stalled)
     samples = default_samples if samples is None else samples
     nodes = default_nodes if nodes is None else nodes
     has_stock = view.stock_len > 0
@@ -184,7 +189,6 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
                    key=lambda i: (means[i] < top - TIE, means[i] <= root + USEFUL,
                                   -nows[i] if means[i] >= top - TIE else -means[i], i))
     choice = order[0]
-    endgame = is_endgame(view.cols, view.stock_len, view.one_suit)
     if not stalled and endgame and _in_time(began, time_budget):
         checked = [i for i in order if means[i] > root + USEFUL] if can_deal else order
         hint = _endgame_hint(view, worlds, candidates, checked, can_deal, avoid)
@@ -218,10 +222,13 @@ def _in_time(began: float, time_budget: float | None) -> bool:
     return time_budget is None or time.monotonic() - began < time_budget / 2
 
 
-def budget(one_suit: bool) -> tuple[int, int]:
+def budget(one_suit: bool, endgame: bool = False) -> tuple[int, int]:
     """The hint's determinizations and expansions for each, by default: more of them,
-    each searched less, when every card in play is of one suit."""
-    return (ONE_SUIT_SAMPLES, ONE_SUIT_NODES) if one_suit else (SAMPLES, NODES)
+    each searched less, when every card in play is of one suit; otherwise four times
+    the work until the endgame, where the worlds solved in full take their share."""
+    if one_suit:
+        return ONE_SUIT_SAMPLES, ONE_SUIT_NODES
+    return (SAMPLES, NODES) if endgame else (MIDGAME_SAMPLES, MIDGAME_NODES)
 
 
 def _endgame_hint(view: View, worlds: list[World],

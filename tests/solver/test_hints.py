@@ -330,13 +330,8 @@ def test_a_line_that_goes_back_to_a_position_passed_through_cannot_be_followed()
     assert not followable(world, [(1, 2, 1), (2, 1, 1), (1, 0, 1)])  # the ace aside and back
 
 
-@pytest.mark.parametrize(("code", "worlds", "nodes"), [
-    ("SP1-S1C-AAAAAAA", hints_module.ONE_SUIT_SAMPLES, hints_module.ONE_SUIT_NODES),
-    ("SP1-S2C-AAAAAAA", hints_module.SAMPLES, hints_module.NODES),
-])
-def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, code, worlds,
-                                                                    nodes) -> None:
-    """The same work, spread over twice the worlds when every card is of one suit."""
+def searched_nodes(monkeypatch, game) -> list[int]:
+    """The expansions each sampled world's look-ahead was given for ``game``'s hint."""
     searched: list[int] = []
     look = hints_module.lookahead
 
@@ -345,10 +340,30 @@ def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, 
         return look(*args)
 
     monkeypatch.setattr(hints_module, "lookahead", counted)
-    game = game_from_code(DealCode.parse(code))
     assert suggest(game, time_budget=None) is not None
-    assert searched == [nodes] * worlds
-    assert worlds * nodes == hints_module.SAMPLES * hints_module.NODES
+    return searched
+
+
+@pytest.mark.parametrize(("code", "worlds", "nodes"), [
+    ("SP1-S1C-AAAAAAA", hints_module.ONE_SUIT_SAMPLES, hints_module.ONE_SUIT_NODES),
+    ("SP1-S2C-AAAAAAA", hints_module.MIDGAME_SAMPLES, hints_module.MIDGAME_NODES),
+])
+def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, code, worlds,
+                                                                    nodes) -> None:
+    """A quarter of the work with one suit, spread over as many worlds."""
+    game = game_from_code(DealCode.parse(code))
+    assert searched_nodes(monkeypatch, game) == [nodes] * worlds
+    assert (hints_module.ONE_SUIT_SAMPLES * hints_module.ONE_SUIT_NODES * 4
+            == hints_module.MIDGAME_SAMPLES * hints_module.MIDGAME_NODES)
+
+
+def test_in_the_endgame_the_look_ahead_takes_a_quarter_of_the_work(monkeypatch):
+    # The worlds are solved in full too: the look-ahead only ranks the moves they check.
+    searched = searched_nodes(monkeypatch, parse_position(ENDGAME))
+    assert len(searched) == 2  # two cards face down: two worlds, each with the others' share
+    assert sum(searched) == hints_module.SAMPLES * hints_module.NODES
+    assert (hints_module.SAMPLES * hints_module.NODES * 4
+            == hints_module.MIDGAME_SAMPLES * hints_module.MIDGAME_NODES)
 
 
 # One-suit deal AAAAABI after 70 of the demo's actions. The old check (1000 expansions a
