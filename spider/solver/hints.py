@@ -85,8 +85,10 @@ LAST_NODES = 2000
 SAMPLES = 6  # determinizations per hint in the endgame (its worlds are solved in full too)
 NODES = 300  # expansions per determinization in the endgame
 #: Before the endgame: twice the determinizations, each searched twice as far. The
-#: endgame's hints, which solve worlds in full as well, are the slowest, so this work
-#: costs little at the 95th percentile (honest play: see :func:`budget`).
+#: endgame's hints, which solve worlds in full as well, were the slowest, so this work
+#: costs little at the 95th percentile (honest play against 6 x 300 throughout, issue
+#: 20: 2 suits, deals 200-299, 59 games won instead of 46, hint p95 0.36 s; 4 suits,
+#: deals 100-180, 7 won as before).
 MIDGAME_SAMPLES, MIDGAME_NODES = 12, 600
 #: With one suit in play: twice the determinizations at half the expansions each, the
 #: same work (honest play, 1-suit deals 0-199: 181 games won instead of 173; 89 and 92
