@@ -348,9 +348,9 @@ def searched_nodes(monkeypatch, game) -> list[int]:
     ("SP1-S1C-AAAAAAA", hints_module.ONE_SUIT_SAMPLES, hints_module.ONE_SUIT_NODES),
     ("SP1-S2C-AAAAAAA", hints_module.MIDGAME_SAMPLES, hints_module.MIDGAME_NODES),
 ])
-def test_with_one_suit_the_hint_searches_more_worlds_each_for_less(monkeypatch, code, worlds,
-                                                                    nodes) -> None:
-    """A quarter of the work with one suit, spread over as many worlds."""
+def test_before_the_endgame_one_suit_takes_a_quarter_of_the_work(monkeypatch, code, worlds,
+                                                                  nodes) -> None:
+    """As many worlds with one suit as with more, each searched a quarter as far."""
     game = game_from_code(DealCode.parse(code))
     assert searched_nodes(monkeypatch, game) == [nodes] * worlds
     assert (hints_module.ONE_SUIT_SAMPLES * hints_module.ONE_SUIT_NODES * 4
