@@ -149,17 +149,21 @@ def move_options(column: tuple[int, ...], info: Facts) -> tuple[Option, ...]:
 
 
 class Infos(dict[tuple[int, ...], Info]):
-    """Column facts by column, computed once (columns recur in many positions)."""
+    """Column facts by column, computed once (columns recur in many positions), and by
+    the column's hash too (``by_hash``): a move's new columns, hashed from their parents'
+    (:mod:`spider.solver.hashing`), are looked up before they are built."""
 
     def __init__(self, relaxed: bool, w: Weights = DEFAULT) -> None:
         super().__init__()
         self.relaxed = relaxed
         self.w = w
+        self.by_hash: dict[int, Info] = {}
 
     def __missing__(self, column: tuple[int, ...]) -> Info:
         hashes = prefixes(column)
         facts = column_info(column, self.relaxed, self.w)
         info = self[column] = (*facts, hashes, mix(hashes[-1]), move_options(column, facts))
+        self.by_hash[hashes[-1]] = info
         return info
 
 

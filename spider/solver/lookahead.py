@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import heapq
 
-from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Info, Infos, Weights
+from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Infos, Weights
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.movegen import moves
 from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Shift, apply_move, flip_top
@@ -41,33 +41,18 @@ BRANCH = 8
 HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
 
 
-class HashedInfos(Infos):
-    """:class:`Infos` found by the column's hash too (``by_hash``): a move's new columns,
-    hashed from their parents' (:mod:`spider.solver.hashing`), are looked up before
-    they are built."""
-
-    def __init__(self, relaxed: bool, w: Weights) -> None:
-        super().__init__(relaxed, w)
-        self.by_hash: dict[int, Info] = {}
-
-    def __missing__(self, column: tuple[int, ...]) -> Info:
-        info = super().__missing__(column)
-        self.by_hash[info[5][-1]] = info
-        return info
-
-
-_CACHES: dict[bool, HashedInfos] = {}
+_CACHES: dict[bool, Infos] = {}
 #: A position waiting in a candidate's heap: (-evaluation, order, columns, move, runs
 #: removed, candidate, depth, key, deal gain). With a move, the columns are its
 #: parent's, and the position is built only if it is expanded.
 _Node = tuple[float, int, Columns, Shift | None, int, int, int, int, float]
 
 
-def hint_infos(relaxed: bool) -> HashedInfos:
+def hint_infos(relaxed: bool) -> Infos:
     """The hints' facts of each column (kept between hints, started again when large)."""
     cache = _CACHES.get(relaxed)
     if cache is None or len(cache) > 400_000 or cache.w != HINT_WEIGHTS:
-        cache = _CACHES[relaxed] = HashedInfos(relaxed, HINT_WEIGHTS)
+        cache = _CACHES[relaxed] = Infos(relaxed, HINT_WEIGHTS)
     return cache
 
 
@@ -103,7 +88,7 @@ def deal_fit(cols: Columns, fits: Fits) -> float:
     return sum(row[column[-1]] for row, column in zip(fits, cols, strict=True) if column)
 
 
-def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: HashedInfos,
+def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                relaxed: bool, roots: list[tuple[tuple[Shift, ...], Columns]],
                nodes: int) -> tuple[list[float], list[float]]:
     """Best value reachable through each root action (before the next deal), and the

@@ -28,8 +28,10 @@ How it works
 * **Transposition table.** Keyed on the table and the stock length; once the
   stock is empty, regardless of the column order. A move's key comes from its
   parent's (:mod:`spider.solver.hashing`), so a position met before is turned
-  away before it is built; the deal gain, too, is updated for the two columns
-  a move touches (looked up in a table of the coming deal's fits).
+  away before it is built; a new one is scored from its parent's column facts
+  (found by the moved columns' hashes) and its deal gain updated for the two
+  columns the move touches (looked up in a table of the coming deal's fits), and
+  it is built only if it is expanded: most positions queued never are.
 * **Evaluation** (:mod:`spider.solver.evaluation`): each column's facts, worked
   out once per column, and the coming deal's gain.
 * **Moves made** cost a little (:data:`MOVE_COSTS`) in the order a segment expands
@@ -60,6 +62,7 @@ from spider.solver.evaluation import (
 from spider.solver.hashing import P, moved_hashes, moved_key, position_key
 from spider.solver.movegen import COMPOUND_STEPS, moves, plan_compound
 from spider.solver.state import (
+    DOWN,
     RANK,
     RUN_LENGTH,
     Columns,
@@ -67,6 +70,7 @@ from spider.solver.state import (
     Step,
     apply_deal,
     apply_move,
+    flip_top,
     suits,
 )
 
@@ -101,7 +105,8 @@ VARIANTS = (DEFAULT, Weights(down=20, suit=6, rank=2, brk=4, empty=30, krun=0),
 #: How many evaluations take turns as the beam widens; the rest are the portfolio's own.
 TURNS = 3
 
-#: A search node: (cols, stock, removed, parent, steps, h, key, deal gain, depth).
+#: A search node: (cols, stock, removed, parent, steps, h, key, deal gain, depth); cols
+#: is None until the node is expanded or dealt (see :func:`_built`).
 Node = tuple[Any, ...]
 
 
@@ -234,6 +239,7 @@ class Searcher:
     def _best_first(self, starts: list[Node], budget: int, width: int,
                     seen: set[int]) -> tuple[Node | None, list[Node], float]:
         infos = self.infos
+        by_hash = infos.by_hash
         w = infos.w
         relaxed = self.relaxed
         cost = self.move_cost
@@ -267,55 +273,71 @@ class Searcher:
                 stats.full = True
                 break
             _, _, node = heapq.heappop(heap)
+            if node[0] is None:  # built only now: most positions are never expanded
+                node = _built(node)
             expanded += 1
             stats.expanded += 1
             cols, _, removed, _, _, h, key, gain, depth = node
             col_infos = [infos[column] for column in cols]
+            empties = cols.count(())
             for source, target, count, groups in moves(cols, col_infos, has_stock, relaxed):
                 src, dst = cols[source], cols[target]
-                # A compound move ends as one move of all its cards would: same key, same
-                # position; its steps are spelled out only for a position not met before.
-                completes = (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
-                             and dst and dst[-1] == src[-count] + 1)  # maybe a run to remove
-                if not completes:
-                    src_info, dst_info = col_infos[source], col_infos[target]
-                    src_prefix, dst_hash = src_info[5], dst_info[5][-1]
-                    hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes,
-                                          None if has_stock else (src_info[6], dst_info[6]))
-                    if child_key in seen:
-                        continue
-                new, gone = apply_move(cols, source, target, count)
-                if completes:
+                src_info, dst_info = col_infos[source], col_infos[target]
+                # A compound move keeps (source, target, cards, groups): its steps are
+                # planned only if it ends up on the winning line (see path_of); it ends
+                # as one move of all its cards would: same key, same position.
+                steps = ((source, target, count),) if groups == 1 else (source, target, count,
+                                                                         groups)
+                child_depth = depth + COMPOUND_STEPS[groups]
+                if (src[-1] & RANK == 1 and len(dst) + count >= RUN_LENGTH
+                        and dst and dst[-1] == src[-count] + 1):  # maybe a run to remove
+                    new, gone = apply_move(cols, source, target, count)
                     child_key = _key(new, stock_len, infos)
                     if child_key in seen:
                         continue
-                    child_gain = gain_of(new, cards, w)
+                    seen.add(child_key)
+                    total = removed + gone
+                    if gone and not has_stock and total >= self.runs_to_win and not any(new):
+                        return (new, stock, total, node, steps, 0, child_key, 0, child_depth), [], 0
+                    child_h = (h - src_info[4] - dst_info[4] + infos[new[source]][4]
+                               + infos[new[target]][4] + w.run * gone)
+                    child: Node = (new, stock, total, node, steps, child_h, child_key,
+                                   gain_of(new, cards, w), child_depth)
+                    ready = all(new)
                 else:
-                    rest = new[source]
+                    # The child's key, its two new columns' facts (by their hashes) and
+                    # its deal gain come from the parent's: it is scored and queued
+                    # unbuilt, and built only if it is expanded.
+                    src_prefix, dst_hash = src_info[5], dst_info[5][-1]
+                    rest_hash, grown_hash = moved_hashes(src, src_prefix, dst_hash, len(dst),
+                                                         count)
+                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash),
+                                          (rest_hash, grown_hash),
+                                          None if has_stock else (src_info[6], dst_info[6]))
+                    if child_key in seen:
+                        continue
+                    seen.add(child_key)
+                    rest_info = by_hash.get(rest_hash)
+                    if rest_info is None:
+                        rest_info = infos[flip_top(src[:-count])]
+                    grown_info = by_hash.get(grown_hash)
+                    if grown_info is None:
+                        grown_info = infos[dst + src[-count:]]
                     from_row, to_row = fits[source], fits[target]
                     child_gain = (gain - from_row[src[-1]] + to_row[src[-1]]
-                                  + (from_row[rest[-1]] if rest else 0)
+                                  + (from_row[src[-count - 1] & ~DOWN] if count < len(src)
+                                     else 0)
                                   - (to_row[dst[-1]] if dst else 0))
-                seen.add(child_key)
-                # A compound move keeps (source, target, cards, groups): its steps are
-                # planned only if it ends up on the winning line (see path_of).
-                steps = ((source, target, count),) if groups == 1 else (source, target, count,
-                                                                         groups)
-                total = removed + gone
-                child_depth = depth + COMPOUND_STEPS[groups]
-                if gone and not has_stock and total >= self.runs_to_win and not any(new):
-                    return (new, stock, total, node, steps, 0, child_key, 0, child_depth), [], 0
-                child_h = (h - col_infos[source][4] - col_infos[target][4]
-                           + infos[new[source]][4] + infos[new[target]][4] + w.run * gone)
+                    child_h = h - src_info[4] - dst_info[4] + rest_info[4] + grown_info[4]
+                    child = (None, stock, removed, node, steps, child_h, child_key, child_gain,
+                             child_depth)
+                    ready = not empties - (not dst) + (count == len(src))
                 if child_h > best:
                     best = child_h
                 counter += 1
-                child = (new, stock, total, node, steps, child_h, child_key, child_gain,
-                         child_depth)
                 heapq.heappush(heap, (-child_h + cost * child_depth, counter, child))
-                if has_stock and all(new):
-                    entry = (child_h + child_gain - cost * child_depth, counter, child)
+                if has_stock and ready:
+                    entry = (child_h + child[7] - cost * child_depth, counter, child)
                     if len(exits) < width * KEPT_EXITS:
                         heapq.heappush(exits, entry)
                     elif entry[0] > exits[0][0]:
@@ -332,6 +354,8 @@ class Searcher:
                 depth)
 
     def deal(self, node: Node) -> Node:
+        if node[0] is None:
+            node = _built(node)
         cols, stock, removed = node[:3]
         new, rest, gone = apply_deal(cols, stock)
         return self.node(new, rest, removed + gone, node, (None,))
@@ -424,6 +448,13 @@ def default_schedule() -> list[tuple[int, int, int, int]]:
         width *= 2
         budget *= 2
     return schedule
+
+
+def _built(node: Node) -> Node:
+    """A node queued unbuilt (no columns yet), its columns built from its parent's."""
+    parent, steps = node[3], node[4]
+    source, target, count = steps[0] if len(steps) == 1 else steps[:3]
+    return (apply_move(parent[0], source, target, count)[0], *node[1:])
 
 
 def path_of(node: Node, relaxed: bool) -> list[Step]:

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
+from spider.solver.evaluation import Infos
 from spider.solver.hashing import check, mix, moved_hashes, moved_key
-from spider.solver.lookahead import HINT_WEIGHTS, HashedInfos
+from spider.solver.lookahead import HINT_WEIGHTS
 from spider.solver.movegen import build, moves
 from spider.solver.state import Position
 
@@ -20,7 +21,7 @@ from spider.solver.state import Position
 @given(st.integers(0, 10_000), st.sampled_from([1, 2, 4]), st.randoms())
 def test_a_moves_key_is_its_positions_key(number, suits, rng: random.Random):
     position = Position.from_game(game_from_code(DealCode("SP", suits, False, number)))
-    infos = HashedInfos(False, HINT_WEIGHTS)
+    infos = Infos(False, HINT_WEIGHTS)
     for _ in range(40):
         cols, stock_len = position.cols, len(position.stock)
         key = check(cols, stock_len)
