@@ -9,9 +9,10 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from spider.app.dialogs.analysis import AnalysisScene, Snapshot
+from spider.app.dialogs.analysis import AnalysisScene
 from spider.app.dialogs.chart import HOPELESS, WINNABLE, WON, HistoryChart
 from spider.app.dialogs.replay import ReplayScene
+from spider.app.dialogs.snapshot import Snapshot
 from spider.app.dialogs.win import WinScene
 from spider.app.table.driver import EventDriver
 from spider.app.table.scene import TableScene

@@ -4,27 +4,27 @@ The search (:mod:`spider.solver.analysis`) takes seconds, so it runs on its own
 thread, on a snapshot taken here on the loop's thread; the panel shows its
 progress and can cancel it. Nothing of it touches the game being played: the
 game, its clock and the statistics are as they were when the panel closes.
-The replay of the analysed game is :mod:`spider.app.dialogs.replay`.
+The replay of the analysed game is :mod:`spider.app.dialogs.replay`; both read the
+game from a :class:`~spider.app.dialogs.snapshot.Snapshot`.
 """
 
 from __future__ import annotations
 
-import copy
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from spider.app.dialogs.base import Dialog
+from spider.app.dialogs.replay import ReplayScene
+from spider.app.dialogs.snapshot import Snapshot
 from spider.app.ui.focus import UiState
 from spider.app.ui.theme import DIM, GOLD, QUIET, TEXT, Style, draw_round
 from spider.app.ui.widgets import Button, Column, Label, Row, Widget
 from spider.data.session import Session
-from spider.model.game import Game
 from spider.solver.analysis import LOST, WINNABLE, Analysis, analyse, search_position
-from spider.solver.state import Position, Step, action_step, step_action
+from spider.solver.state import Position, Step
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
@@ -35,32 +35,6 @@ SECONDS = 8.0
 #: How often the panel looks at the search while it runs (seconds).
 POLL = 0.1
 TEXT_WIDTH = 30.0
-
-
-# ----------------------------------------------------------------- snapshot
-@dataclass(frozen=True)
-class Snapshot:
-    """A game to analyse, copied from the live one: its start and the actions played."""
-
-    session: Session
-    start: Game
-    actions: tuple[Step, ...]
-
-    @classmethod
-    def of(cls, session: Session) -> Snapshot:
-        """Copy ``session``'s game (on the thread that owns it) and undo it to its start."""
-        start = copy.deepcopy(session.game)
-        done, _ = start.history()
-        while start.can_undo:
-            start.undo()
-        return cls(session, start, tuple(action_step(action) for action in done))
-
-    def game_at(self, index: int) -> Game:
-        """A fresh copy of the game after its first ``index`` actions."""
-        game = copy.deepcopy(self.start)
-        for step in self.actions[:index]:
-            game.play(step_action(step))
-        return game
 
 
 def describe(step: Step) -> str:
@@ -204,8 +178,6 @@ class AnalysisScene(Dialog):
                    align="spread")
 
     def open_replay(self) -> None:
-        from spider.app.dialogs.replay import ReplayScene
-
         assert self.result is not None
         self.app.open(ReplayScene(self.app, self.snapshot, self.result))
 

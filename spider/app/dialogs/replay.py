@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from spider.app.dialogs.base import Dialog
+from spider.app.dialogs.snapshot import Snapshot
 from spider.app.table.scene import TableScene
 from spider.app.ui.focus import UiState
 from spider.app.ui.textlayout import blit_text, line_height
@@ -24,7 +25,6 @@ from spider.solver.state import Step, step_action
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
-    from spider.app.dialogs.analysis import Snapshot
     from spider.app.host import Commands, GameEvent, Host
 
 #: Keys that move along the timeline, and by how many moves.
