@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spider.solver.hashing import mix, prefixes
-from spider.solver.state import DOWN, RANK, Columns
+from spider.solver.state import DOWN, RANK, Columns, flip_top
 
 # Evaluation weights (bigger is better).
 W_DOWN = 15  # each face-down card
@@ -165,6 +165,19 @@ class Infos(dict[tuple[int, ...], Info]):
         info = self[column] = (*facts, hashes, mix(hashes[-1]), move_options(column, facts))
         self.by_hash[hashes[-1]] = info
         return info
+
+    def moved(self, source: tuple[int, ...], target: tuple[int, ...], count: int,
+              hashes: tuple[int, int]) -> tuple[Info, Info]:
+        """The facts of the source and target columns once ``count`` cards move (no run
+        removed), found by their ``hashes`` (:func:`~spider.solver.hashing.moved_hashes`):
+        the columns are built only for facts not known yet."""
+        rest = self.by_hash.get(hashes[0])
+        if rest is None:
+            rest = self[flip_top(source[:-count])]
+        grown = self.by_hash.get(hashes[1])
+        if grown is None:
+            grown = self[target + source[-count:]]
+        return rest, grown
 
 
 def evaluate(cols: Columns, removed: int, infos: Infos) -> float:

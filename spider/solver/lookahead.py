@@ -26,7 +26,7 @@ import heapq
 from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Infos, Weights
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.movegen import moves
-from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Shift, apply_move, flip_top
+from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Shift, apply_move
 
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
@@ -123,7 +123,6 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
     expanded = 0
     most = nodes * BRANCH + counter
     live = [index for index, heap in enumerate(heaps) if heap]  # roots with work left
-    by_hash = infos.by_hash
     while live and expanded < nodes and counter < most:
         if expanded % 2:
             pick = min(live, key=spent.__getitem__)  # ``live`` is in order: the first on a tie
@@ -163,18 +162,12 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                 # hashes (:mod:`spider.solver.hashing`); the columns are built only for
                 # facts not known yet.
                 src_prefix, dst_hash = src_info[5], dst_info[5][-1]
-                rest_hash, grown_hash = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash),
-                                      (rest_hash, grown_hash))
+                hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
+                child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes)
                 if child_key in seen:
                     continue
                 seen.add(child_key)
-                rest_info = by_hash.get(rest_hash)
-                if rest_info is None:
-                    rest_info = infos[flip_top(src[:-count])]
-                grown_info = by_hash.get(grown_hash)
-                if grown_info is None:
-                    grown_info = infos[dst + src[-count:]]
+                rest_info, grown_info = infos.moved(src, dst, count, hashes)
                 child_h = h - src_info[4] - dst_info[4] + rest_info[4] + grown_info[4]
                 if fits is None:
                     child_gain = 0.0

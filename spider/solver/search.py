@@ -70,7 +70,6 @@ from spider.solver.state import (
     Step,
     apply_deal,
     apply_move,
-    flip_top,
     suits,
 )
 
@@ -239,7 +238,6 @@ class Searcher:
     def _best_first(self, starts: list[Node], budget: int, width: int,
                     seen: set[int]) -> tuple[Node | None, list[Node], float]:
         infos = self.infos
-        by_hash = infos.by_hash
         w = infos.w
         relaxed = self.relaxed
         cost = self.move_cost
@@ -309,20 +307,14 @@ class Searcher:
                     # its deal gain come from the parent's: it is scored and queued
                     # unbuilt, and built only if it is expanded.
                     src_prefix, dst_hash = src_info[5], dst_info[5][-1]
-                    rest_hash, grown_hash = moved_hashes(src, src_prefix, dst_hash, len(dst),
-                                                         count)
+                    hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
                     child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash),
-                                          (rest_hash, grown_hash),
+                                          hashes,
                                           None if has_stock else (src_info[6], dst_info[6]))
                     if child_key in seen:
                         continue
                     seen.add(child_key)
-                    rest_info = by_hash.get(rest_hash)
-                    if rest_info is None:
-                        rest_info = infos[flip_top(src[:-count])]
-                    grown_info = by_hash.get(grown_hash)
-                    if grown_info is None:
-                        grown_info = infos[dst + src[-count:]]
+                    rest_info, grown_info = infos.moved(src, dst, count, hashes)
                     from_row, to_row = fits[source], fits[target]
                     child_gain = (gain - from_row[src[-1]] + to_row[src[-1]]
                                   + (from_row[src[-count - 1] & ~DOWN] if count < len(src)
