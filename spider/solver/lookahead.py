@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import heapq
 
-from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Infos, Weights
+from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Infos, Weights, moved_gain
 from spider.solver.hashing import moved_hashes, moved_key, ordered_key
 from spider.solver.movegen import moves
-from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Shift, apply_move
+from spider.solver.state import RANK, RUN_LENGTH, Columns, Shift, apply_move
 
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
@@ -173,12 +173,7 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                     child_gain = 0.0
                     value = child_h - child_cost
                 else:
-                    source_fits, target_fits = fits[source], fits[target]
-                    # The deal's gain is kept up move by move, not worked out again.
-                    child_gain = (gain - source_fits[src[-1]] + target_fits[src[-1]]
-                                  + (source_fits[src[-count - 1] & ~DOWN] if count < len(src)
-                                     else 0)
-                                  - (target_fits[dst[-1]] if dst else 0))
+                    child_gain = moved_gain(gain, fits[source], fits[target], src, dst, count)
                     child_empties = empties - (not dst) + (count == len(src))
                     value = _worth(child_h, child_gain, child_empties, dead) - child_cost
                 entry = (-child_h, counter + 1, node_cols, (source, target, count),

@@ -58,11 +58,11 @@ from spider.solver.evaluation import (
     evaluate,
     fit_rows,
     gain_of,
+    moved_gain,
 )
 from spider.solver.hashing import P, moved_hashes, moved_key, position_key
 from spider.solver.movegen import COMPOUND_STEPS, moves, plan_compound
 from spider.solver.state import (
-    DOWN,
     RANK,
     RUN_LENGTH,
     Columns,
@@ -308,22 +308,18 @@ class Searcher:
                     # unbuilt, and built only if it is expanded.
                     src_prefix, dst_hash = src_info[5], dst_info[5][-1]
                     hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash),
-                                          hashes,
+                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes,
                                           None if has_stock else (src_info[6], dst_info[6]))
                     if child_key in seen:
                         continue
                     seen.add(child_key)
                     rest_info, grown_info = infos.moved(src, dst, count, hashes)
-                    from_row, to_row = fits[source], fits[target]
-                    child_gain = (gain - from_row[src[-1]] + to_row[src[-1]]
-                                  + (from_row[src[-count - 1] & ~DOWN] if count < len(src)
-                                     else 0)
-                                  - (to_row[dst[-1]] if dst else 0))
+                    child_gain = moved_gain(gain, fits[source], fits[target], src, dst, count)
                     child_h = h - src_info[4] - dst_info[4] + rest_info[4] + grown_info[4]
                     child = (None, stock, removed, node, steps, child_h, child_key, child_gain,
                              child_depth)
-                    ready = not empties - (not dst) + (count == len(src))
+                    child_empties = empties - (not dst) + (count == len(src))
+                    ready = not child_empties
                 if child_h > best:
                     best = child_h
                 counter += 1
