@@ -116,8 +116,11 @@ def _key(cols: Columns, stock_len: int, infos: Infos) -> int:
 
 
 #: The most positions one segment of a search keeps (its visited set, and as many
-#: waiting): its memory, about 320 bytes a position, so some 80 MB. A segment that
-#: reaches it ends as when its budget is spent, and the search goes on.
+#: waiting). Its memory, with the column facts cached for them, is about 570 bytes a
+#: position, so some 140 MB: 4-suit deal 9 searched as one segment filled it at 375,000
+#: expansions, the process's peak resident memory 156 MB against 14 MB before the
+#: search. A segment that reaches it ends as when its budget is spent, and the search
+#: goes on.
 MAX_POSITIONS = 250_000
 
 
