@@ -37,9 +37,9 @@ API for the view
 ``suggest(..., samples=None, nodes=None, avoid=None, stalled=False)``
     The extra knobs: determinizations (all different; when there are fewer
     possible, few cards being hidden, each gets the others' share of the work),
-    expansions per determinization (``None``: :func:`budget`'s, by the suits in play
-    and the stage of the game), positions (:func:`~spider.solver.knowledge.visible_key`)
-    not to return to, and the stall flag the demo computes. The work (samples × nodes,
+    expansions per determinization (``None``: :func:`budget`'s, by the suits in play),
+    positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, and the
+    stall flag the demo computes. The work (samples × nodes,
     and at most :data:`~spider.solver.lookahead.BRANCH` positions built per node) is
     fixed, so the answer is repeatable; ``time_budget=None`` lifts the outer time limit,
     which otherwise may cut sampling (and the endgame check) short on a slow machine.
@@ -82,14 +82,12 @@ CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in 
 #: says no move is useful, once the stock is dealt (honest play, 2 suits, deals 0-99:
 #: 3 of the 55 games lost that way are won, 48 in all; a game won before never gets there).
 LAST_NODES = 2000
-SAMPLES = 6  # determinizations per hint in the endgame (its worlds are solved in full too)
-NODES = 300  # expansions per determinization in the endgame
-#: Before the endgame: twice the determinizations, each searched twice as far. The
-#: endgame's hints, which solve worlds in full as well, were the slowest, so this work
-#: costs little at the 95th percentile (honest play against 6 x 300 throughout, issue
-#: 20: 2 suits, deals 200-299, 59 games won instead of 46, hint p95 0.36 s; 4 suits,
-#: deals 100-180, 7 won as before).
-MIDGAME_SAMPLES, MIDGAME_NODES = 12, 600
+#: Determinizations per hint and expansions for each, in the endgame too (where the worlds
+#: are also solved in full). Against 6 x 300 throughout (issue 20): 2 suits, deals 200-299,
+#: 59 games won instead of 46. The endgame had kept 6 x 300, its hints being the slowest;
+#: 12 x 600 there too won 68 two-suit games of deals 0-99 instead of 64 and 12 four-suit
+#: games of deals 200-299 instead of 6, hint p95 0.50 and 0.53 s (was 0.29-0.36 s).
+SAMPLES, NODES = 12, 600
 #: With one suit in play: twice the determinizations at half the expansions each, the
 #: same work (honest play, 1-suit deals 0-199: 181 games won instead of 173; 89 and 92
 #: against 89 and 84; issue 20). With more suits the endgame check shares its budget
@@ -140,7 +138,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     infos = hint_infos(game.relaxed)
     rng = random.Random(seed_of(view))
     endgame = is_endgame(view.cols, view.stock_len, view.one_suit)
-    default_samples, default_nodes = budget(view.one_suit, endgame and not stalled)
+    default_samples, default_nodes = budget(view.one_suit)
     samples = default_samples if samples is None else samples
     nodes = default_nodes if nodes is None else nodes
     has_stock = view.stock_len > 0
@@ -224,13 +222,10 @@ def _in_time(began: float, time_budget: float | None) -> bool:
     return time_budget is None or time.monotonic() - began < time_budget / 2
 
 
-def budget(one_suit: bool, endgame: bool = False) -> tuple[int, int]:
-    """The hint's determinizations and expansions for each, by default: more of them,
-    each searched less, when every card in play is of one suit; otherwise four times
-    the work until the endgame, where the worlds solved in full take their share."""
-    if one_suit:
-        return ONE_SUIT_SAMPLES, ONE_SUIT_NODES
-    return (SAMPLES, NODES) if endgame else (MIDGAME_SAMPLES, MIDGAME_NODES)
+def budget(one_suit: bool) -> tuple[int, int]:
+    """The hint's determinizations and expansions for each, by default: as many of them,
+    each searched a quarter as far, when every card in play is of one suit."""
+    return (ONE_SUIT_SAMPLES, ONE_SUIT_NODES) if one_suit else (SAMPLES, NODES)
 
 
 def _endgame_hint(view: View, worlds: list[World],

@@ -346,24 +346,21 @@ def searched_nodes(monkeypatch, game) -> list[int]:
 
 @pytest.mark.parametrize(("code", "worlds", "nodes"), [
     ("SP1-S1C-AAAAAAA", hints_module.ONE_SUIT_SAMPLES, hints_module.ONE_SUIT_NODES),
-    ("SP1-S2C-AAAAAAA", hints_module.MIDGAME_SAMPLES, hints_module.MIDGAME_NODES),
+    ("SP1-S2C-AAAAAAA", hints_module.SAMPLES, hints_module.NODES),
 ])
-def test_before_the_endgame_one_suit_takes_a_quarter_of_the_work(monkeypatch, code, worlds,
-                                                                  nodes) -> None:
+def test_one_suit_takes_a_quarter_of_the_work(monkeypatch, code, worlds, nodes) -> None:
     """As many worlds with one suit as with more, each searched a quarter as far."""
     game = game_from_code(DealCode.parse(code))
     assert searched_nodes(monkeypatch, game) == [nodes] * worlds
     assert (hints_module.ONE_SUIT_SAMPLES * hints_module.ONE_SUIT_NODES * 4
-            == hints_module.MIDGAME_SAMPLES * hints_module.MIDGAME_NODES)
+            == hints_module.SAMPLES * hints_module.NODES)
 
 
-def test_in_the_endgame_the_look_ahead_takes_a_quarter_of_the_work(monkeypatch):
-    # The worlds are solved in full too: the look-ahead only ranks the moves they check.
+def test_in_the_endgame_the_look_ahead_takes_the_whole_work(monkeypatch):
+    # The worlds are solved in full too, on top: the look-ahead ranks the moves they check.
     searched = searched_nodes(monkeypatch, parse_position(ENDGAME))
     assert len(searched) == 2  # two cards face down: two worlds, each with the others' share
     assert sum(searched) == hints_module.SAMPLES * hints_module.NODES
-    assert (hints_module.SAMPLES * hints_module.NODES * 4
-            == hints_module.MIDGAME_SAMPLES * hints_module.MIDGAME_NODES)
 
 
 # One-suit deal AAAAABI after 70 of the demo's actions. The old check (1000 expansions a

@@ -46,8 +46,6 @@ from spider.model.game import Game
 from spider.model.notation import game_from_code
 from spider.solver.demo import STALL, is_progress
 from spider.solver.hints import (
-    MIDGAME_NODES,
-    MIDGAME_SAMPLES,
     NODES,
     ONE_SUIT_NODES,
     ONE_SUIT_SAMPLES,
@@ -346,8 +344,7 @@ def _check(figure: str, met: bool, budget: str) -> str:
 def _split(split: Split) -> str:
     samples, nodes = split
     if samples is None and nodes is None:
-        return (f"{MIDGAME_SAMPLES}x{MIDGAME_NODES}, {SAMPLES}x{NODES} in the endgame"
-                f" ({ONE_SUIT_SAMPLES}x{ONE_SUIT_NODES} with one suit)")
+        return f"{SAMPLES}x{NODES} ({ONE_SUIT_SAMPLES}x{ONE_SUIT_NODES} with one suit)"
     return f"{samples or 'default'}x{nodes or 'default'}"
 
 
@@ -374,11 +371,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="outer time limit per hint, as in the game (0.8); default 0: none,"
                              " so every game plays the same on any machine")
     parser.add_argument("--hint-samples", type=int, default=None,
-                        help=f"determinizations per hint (default {MIDGAME_SAMPLES}, {SAMPLES}"
-                             f" in the endgame, {ONE_SUIT_SAMPLES} with one suit)")
+                        help=f"determinizations per hint (default {SAMPLES},"
+                             f" {ONE_SUIT_SAMPLES} with one suit)")
     parser.add_argument("--hint-nodes", type=int, default=None,
-                        help=f"expansions per determinization (default {MIDGAME_NODES},"
-                             f" {NODES} in the endgame, {ONE_SUIT_NODES} with one suit)")
+                        help=f"expansions per determinization (default {NODES},"
+                             f" {ONE_SUIT_NODES} with one suit)")
     parser.add_argument("--hint-splits", default="",
                         help="hint budgets to compare on the same games, samples x nodes each,"
                              " like 6x300,3x600 (default: --hint-samples x --hint-nodes)")
