@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from spider.solver.hashing import mix, prefixes
+from spider.solver.hashing import Cut, cuts, mix, moved_hashes, prefixes
 from spider.solver.state import DOWN, RANK, Columns, flip_top
 
 # Evaluation weights (bigger is better).
@@ -58,9 +58,10 @@ DEFAULT = Weights()
 
 #: What may move off a column (see :func:`move_options`).
 Option = tuple[int, int, int, bool, int, int, int]
-#: A column's facts (see :func:`column_info`), then its prefix hashes, their mix and
-#: its :func:`move_options`.
-Info = tuple[int, int, int, tuple[int, ...], float, tuple[int, ...], int, tuple[Option, ...]]
+#: A column's facts (see :func:`column_info`), then its hash, the hash's mix, its
+#: :func:`move_options` and the :func:`~spider.solver.hashing.cuts` of those moves.
+Info = tuple[int, int, int, tuple[int, ...], float, int, int, tuple[Option, ...],
+             tuple[Cut, ...]]
 Facts = tuple[int, int, int, tuple[int, ...], float]
 #: What the next deal adds to each column's evaluation, by the column's last card
 #: (``fits[column][top]``).
@@ -160,21 +161,24 @@ class Infos(dict[tuple[int, ...], Info]):
         self.by_hash: dict[int, Info] = {}
 
     def __missing__(self, column: tuple[int, ...]) -> Info:
-        hashes = prefixes(column)
+        prefix = prefixes(column)
         facts = column_info(column, self.relaxed, self.w)
-        info = self[column] = (*facts, hashes, mix(hashes[-1]), move_options(column, facts))
-        self.by_hash[hashes[-1]] = info
+        info = self[column] = (*facts, prefix[-1], mix(prefix[-1]), move_options(column, facts),
+                               cuts(column, prefix, facts[2]))
+        self.by_hash[prefix[-1]] = info
         return info
 
     def moved(self, source: tuple[int, ...], target: tuple[int, ...], count: int,
-              hashes: tuple[int, int]) -> tuple[Info, Info]:
+              source_info: Info, target_info: Info) -> tuple[Info, Info]:
         """The facts of the source and target columns once ``count`` cards move (no run
-        removed), found by their ``hashes`` (:func:`~spider.solver.hashing.moved_hashes`):
-        the columns are built only for facts not known yet."""
-        rest = self.by_hash.get(hashes[0])
+        removed), found by their hashes, worked out from the columns' facts now
+        (:func:`~spider.solver.hashing.moved_hashes`): the columns are built only for
+        facts not known yet."""
+        rest_hash, grown_hash = moved_hashes(source_info[8][count], target_info[5], len(target))
+        rest = self.by_hash.get(rest_hash)
         if rest is None:
             rest = self[flip_top(source[:-count])]
-        grown = self.by_hash.get(hashes[1])
+        grown = self.by_hash.get(grown_hash)
         if grown is None:
             grown = self[target + source[-count:]]
         return rest, grown

@@ -154,8 +154,13 @@ class _Space:
         count = self.count(position.stock)
         cols, stock, removed = position.cols, position.stock, position.removed
         runs_left = self.runs + self.start.removed - removed
-        hashes = [hash(column) % P for column in cols]
-        mixed = None if stock else [mix(value) for value in hashes]
+        ordered = bool(stock)
+
+        def keyed(column: tuple[int, ...]) -> int:  # what the key adds up (see hashing)
+            value = hash(column) % P
+            return value if ordered else mix(value)
+
+        parts = [keyed(column) for column in cols]
         owned = [count.column(index, column) for index, column in enumerate(cols)]
         for step in _moves(position):
             if step is None:
@@ -178,9 +183,8 @@ class _Space:
             needed = _needed(groups_now, runs_left - gone, count.deals)
             if needed < most:
                 yield (step, groups_now, needed,
-                       moved_key(key, source, target, (hashes[source], hashes[target]),
-                                 (hash(new[source]) % P, hash(new[target]) % P),
-                                 None if mixed is None else (mixed[source], mixed[target])),
+                       moved_key(key, source, target, (parts[source], parts[target]),
+                                 (keyed(new[source]), keyed(new[target])), ordered),
                        new, gone)
 
     def _may_deal(self, position: Position) -> bool:

@@ -1,8 +1,8 @@
 """Position keys built incrementally, so a move's key is known before its position is built.
 
 A column's hash is a polynomial in its cards, ``sum(card[k] * BASE**k) mod P``;
-its prefix hashes (:func:`prefixes`) give the hash of any cut of it, so the two
-columns a move changes are hashed from their parents in a few operations:
+its prefix hashes (:func:`prefixes`) give the hash of any cut of it (:func:`cuts`),
+so the two columns a move changes are hashed from their parents in a few operations:
 the source loses its last cards (its new last card maybe turned face up), the
 target gains them shifted by its length. A position's key weighs each column's
 hash by its place (:data:`PLACES`) while the stock lasts; once the stock is
@@ -58,28 +58,42 @@ def position_key(hashes: list[int], stock_len: int) -> int:
     return (ordered_key(hashes) + SALT * stock_len) % P
 
 
-def moved_key(key: int, source: int, target: int, hashes: tuple[int, int],
-              new_hashes: tuple[int, int], mixed: tuple[int, int] | None = None) -> int:
-    """A position's key after the columns ``source`` and ``target`` change their hashes
-    from ``hashes`` to ``new_hashes``: weighed by place while the stock lasts, or, with
-    ``mixed`` (the old hashes' :func:`mix`), added without regard to order."""
-    if mixed is None:
-        return (key + (new_hashes[0] - hashes[0]) * PLACES[source]
-                + (new_hashes[1] - hashes[1]) * PLACES[target]) % P
-    return (key + mix(new_hashes[0]) - mixed[0] + mix(new_hashes[1]) - mixed[1]) % P
+def moved_key(key: int, source: int, target: int, old: tuple[int, int],
+              new: tuple[int, int], ordered: bool = True) -> int:
+    """A position's key after its columns ``source`` and ``target`` change from ``old``
+    to ``new``: their hashes, weighed by place while the stock lasts (``ordered``), or
+    once it is dealt their hashes' :func:`mix`, added without regard to order."""
+    if ordered:
+        return (key + (new[0] - old[0]) * PLACES[source]
+                + (new[1] - old[1]) * PLACES[target]) % P
+    return (key + new[0] - old[0] + new[1] - old[1]) % P
 
 
-def moved_hashes(source: tuple[int, ...], source_prefix: tuple[int, ...], target_hash: int,
-                 target_len: int, count: int) -> tuple[int, int]:
-    """The hashes of the source and target columns after ``count`` cards move
-    (the source's new last card turned face up; no run removed)."""
-    rest = len(source) - count
-    rest_hash = source_prefix[rest]
-    if rest and source[rest - 1] & DOWN:
-        rest_hash = (rest_hash - DOWN * POW[rest - 1]) % P
-    moved = source_prefix[-1] - source_prefix[rest]
-    grown = (target_hash + moved * INV[rest] % P * POW[target_len]) % P
-    return rest_hash, grown
+#: What moving cards off a column does to hashes (:func:`cuts`): the hash of the cards
+#: that stay, and that of the cards that go as if they began a column.
+Cut = tuple[int, int]
+
+
+def cuts(column: tuple[int, ...], prefix: tuple[int, ...], most: int) -> tuple[Cut, ...]:
+    """The :data:`Cut` of moving each count of cards, 0 to ``most``, off ``column`` (the
+    new last card turned face up), from its :func:`prefixes`: worked out once per column,
+    not once per move."""
+    size = len(column)
+    out = []
+    for count in range(most + 1):
+        rest = size - count
+        rest_hash = prefix[rest]
+        if rest and column[rest - 1] & DOWN:
+            rest_hash = (rest_hash - DOWN * POW[rest - 1]) % P
+        out.append((rest_hash, (prefix[-1] - prefix[rest]) * INV[rest] % P))
+    return tuple(out)
+
+
+def moved_hashes(cut: Cut, target_hash: int, target_len: int) -> tuple[int, int]:
+    """The hashes of the source and target columns after cards move (no run removed):
+    ``cut`` is the source's :func:`cuts` entry for their count."""
+    rest_hash, moved = cut
+    return rest_hash, (target_hash + moved * POW[target_len]) % P
 
 
 def check(cols: Columns, stock_len: int) -> int:

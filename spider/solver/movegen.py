@@ -42,28 +42,24 @@ def moves(cols: Columns, col_infos: Sequence[Info], has_stock: bool,
     """Useful moves from ``cols`` (``col_infos``: each column's :class:`Infos` entry):
     (source, target, cards, one-suit groups) for each; more than one group is a
     compound move through the empty columns."""
-    by_top: list[list[int]] = [[] for _ in range(15)]
+    by_top: dict[int, list[int]] = {}  # the columns by the rank of their face-up last card
     empties = []
     for index, column in enumerate(cols):
         if not column:
             empties.append(index)
         elif not column[-1] & DOWN:
-            by_top[column[-1] & RANK].append(index)
+            by_top.setdefault(column[-1] & RANK, []).append(index)
     n_empty = len(empties)
     empty = empties[0] if empties else -1
     fill = has_stock and n_empty > 0
     most = 1 << n_empty  # one-suit groups a compound move may carry onto a card
     out = []
-    for source, column in enumerate(cols):
-        if not column:
-            continue
-        for count, want, kind, unit, groups, first, split in col_infos[source][7]:
+    for source, info in enumerate(col_infos):
+        for count, want, kind, unit, groups, first, split in info[7]:
             if groups > most:
                 break
-            if want <= 13:
+            if want in by_top:  # never the source: its last card is of a lower rank
                 for target in by_top[want]:
-                    if target == source:
-                        continue
                     if kind >= 2:
                         suited = cols[target][-1] == first + 1
                         if kind == 3:

@@ -48,7 +48,7 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from spider.solver.evaluation import (
     DEFAULT,
@@ -60,7 +60,7 @@ from spider.solver.evaluation import (
     gain_of,
     moved_gain,
 )
-from spider.solver.hashing import P, moved_hashes, moved_key, position_key
+from spider.solver.hashing import P, moved_key, position_key
 from spider.solver.movegen import COMPOUND_STEPS, moves, plan_compound
 from spider.solver.state import (
     RANK,
@@ -112,7 +112,7 @@ Node = tuple[Any, ...]
 def _key(cols: Columns, stock_len: int, infos: Infos) -> int:
     if not stock_len:
         return int(sum(infos[column][6] for column in cols) % P)
-    return position_key([infos[column][5][-1] for column in cols], stock_len)
+    return position_key([infos[column][5] for column in cols], stock_len)
 
 
 #: The most positions one segment of a search keeps (its visited set, and as many
@@ -247,6 +247,7 @@ class Searcher:
         stock = starts[0][1]
         has_stock = bool(stock)
         stock_len = len(stock)
+        hashed: Literal[5, 6] = 5 if has_stock else 6  # the columns' hashes, or their mixes
         cards = deal_cards(stock, len(starts[0][0]))
         fits = self.fits.get((cards, w))
         if fits is None:
@@ -309,14 +310,13 @@ class Searcher:
                     # The child's key, its two new columns' facts (by their hashes) and
                     # its deal gain come from the parent's: it is scored and queued
                     # unbuilt, and built only if it is expanded.
-                    src_prefix, dst_hash = src_info[5], dst_info[5][-1]
-                    hashes = moved_hashes(src, src_prefix, dst_hash, len(dst), count)
-                    child_key = moved_key(key, source, target, (src_prefix[-1], dst_hash), hashes,
-                                          None if has_stock else (src_info[6], dst_info[6]))
+                    rest_info, grown_info = infos.moved(src, dst, count, src_info, dst_info)
+                    child_key = moved_key(key, source, target,
+                                          (src_info[hashed], dst_info[hashed]),
+                                          (rest_info[hashed], grown_info[hashed]), has_stock)
                     if child_key in seen:
                         continue
                     seen.add(child_key)
-                    rest_info, grown_info = infos.moved(src, dst, count, hashes)
                     child_gain = moved_gain(gain, fits[source], fits[target], src, dst, count)
                     child_h = h - src_info[4] - dst_info[4] + rest_info[4] + grown_info[4]
                     child = (None, stock, removed, node, steps, child_h, child_key, child_gain,

@@ -30,11 +30,14 @@ def test_a_moves_key_is_its_positions_key(number, suits, rng: random.Random):
             _, new, gone = build(cols, move, infos)
             if gone:
                 continue  # a run removed: the search keys those from scratch
-            old = (infos[cols[source]][5][-1], infos[cols[target]][5][-1])
-            hashes = moved_hashes(cols[source], infos[cols[source]][5], old[1],
-                                  len(cols[target]), count)
-            mixed = None if stock_len else (mix(old[0]), mix(old[1]))
-            assert moved_key(key, source, target, old, hashes, mixed) == check(new, stock_len)
+            old = (infos[cols[source]][5], infos[cols[target]][5])
+            hashes = moved_hashes(infos[cols[source]][8][count], old[1], len(cols[target]))
+            if stock_len:
+                after = moved_key(key, source, target, old, hashes)
+            else:
+                after = moved_key(key, source, target, (mix(old[0]), mix(old[1])),
+                                  (mix(hashes[0]), mix(hashes[1])), ordered=False)
+            assert after == check(new, stock_len)
             # The new columns' facts are found by those hashes before the columns are built.
             assert infos[new[source]] is infos.by_hash[hashes[0]]
             assert infos[new[target]] is infos.by_hash[hashes[1]]
