@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from spider.solver.hashing import Cut, cuts, mix, moved_hashes, prefixes
+from spider.solver.hashing import POW, Cut, P, cuts, mix, prefixes
 from spider.solver.state import DOWN, RANK, Columns, flip_top
 
 # Evaluation weights (bigger is better).
@@ -171,10 +171,11 @@ class Infos(dict[tuple[int, ...], Info]):
     def moved(self, source: tuple[int, ...], target: tuple[int, ...], count: int,
               source_info: Info, target_info: Info) -> tuple[Info, Info]:
         """The facts of the source and target columns once ``count`` cards move (no run
-        removed), found by their hashes, worked out from the columns' facts now
-        (:func:`~spider.solver.hashing.moved_hashes`): the columns are built only for
-        facts not known yet."""
-        rest_hash, grown_hash = moved_hashes(source_info[8][count], target_info[5], len(target))
+        removed), found by their hashes, worked out from the columns' facts now (see
+        :func:`~spider.solver.hashing.cuts`): the columns are built only for facts not
+        known yet."""
+        rest_hash, moved_hash = source_info[8][count]
+        grown_hash = (target_info[5] + moved_hash * POW[len(target)]) % P
         rest = self.by_hash.get(rest_hash)
         if rest is None:
             rest = self[flip_top(source[:-count])]

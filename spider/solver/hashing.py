@@ -77,7 +77,8 @@ Cut = tuple[int, int]
 def cuts(column: tuple[int, ...], prefix: tuple[int, ...], most: int) -> tuple[Cut, ...]:
     """The :data:`Cut` of moving each count of cards, 0 to ``most``, off ``column`` (the
     new last card turned face up), from its :func:`prefixes`: worked out once per column,
-    not once per move."""
+    not once per move. With ``(rest, moved)`` the cut, the source's hash becomes ``rest``
+    and the target's ``(target_hash + moved * POW[len(target)]) % P``."""
     size = len(column)
     out = []
     for count in range(most + 1):
@@ -87,13 +88,6 @@ def cuts(column: tuple[int, ...], prefix: tuple[int, ...], most: int) -> tuple[C
             rest_hash = (rest_hash - DOWN * POW[rest - 1]) % P
         out.append((rest_hash, (prefix[-1] - prefix[rest]) * INV[rest] % P))
     return tuple(out)
-
-
-def moved_hashes(cut: Cut, target_hash: int, target_len: int) -> tuple[int, int]:
-    """The hashes of the source and target columns after cards move (no run removed):
-    ``cut`` is the source's :func:`cuts` entry for their count."""
-    rest_hash, moved = cut
-    return rest_hash, (target_hash + moved * POW[target_len]) % P
 
 
 def check(cols: Columns, stock_len: int) -> int:

@@ -167,9 +167,9 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                                 index, depth + 1, child_key, child_gain)
             else:
                 # The child's key and its two new columns' facts come from the parent's
-                # hashes, the columns built only for facts not known yet: moved_hashes,
-                # moved_key and Infos.moved (:mod:`spider.solver.hashing`) written out,
-                # in the hints' hottest loop (a sixth fewer instructions per hint).
+                # hashes, the columns built only for facts not known yet: Infos.moved and
+                # hashing.moved_key written out in the hints' hottest loop, the facts
+                # looked up only for a new position.
                 rest_hash, moved_hash = src_info[8][count]
                 grown_hash = (dst_info[5] + moved_hash * POW[len(dst)]) % P
                 child_key = (key + (rest_hash - src_info[5]) * PLACES[source]

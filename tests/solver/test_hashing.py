@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from spider.model.dealcode import DealCode
 from spider.model.notation import game_from_code
 from spider.solver.evaluation import Infos
-from spider.solver.hashing import check, mix, moved_hashes, moved_key
+from spider.solver.hashing import check, moved_key
 from spider.solver.lookahead import HINT_WEIGHTS
 from spider.solver.movegen import build, moves
 from spider.solver.state import Position
@@ -30,17 +30,14 @@ def test_a_moves_key_is_its_positions_key(number, suits, rng: random.Random):
             _, new, gone = build(cols, move, infos)
             if gone:
                 continue  # a run removed: the search keys those from scratch
-            old = (infos[cols[source]][5], infos[cols[target]][5])
-            hashes = moved_hashes(infos[cols[source]][8][count], old[1], len(cols[target]))
-            if stock_len:
-                after = moved_key(key, source, target, old, hashes)
-            else:
-                after = moved_key(key, source, target, (mix(old[0]), mix(old[1])),
-                                  (mix(hashes[0]), mix(hashes[1])), ordered=False)
+            before = infos[cols[source]], infos[cols[target]]
+            rest, grown = infos.moved(cols[source], cols[target], count, *before)
+            # The new columns' facts are found by their hashes before the columns are built.
+            assert rest is infos[new[source]] and grown is infos[new[target]]
+            field = 5 if stock_len else 6  # the columns' hashes, or their mix (unordered)
+            after = moved_key(key, source, target, (before[0][field], before[1][field]),
+                              (rest[field], grown[field]), ordered=stock_len > 0)
             assert after == check(new, stock_len)
-            # The new columns' facts are found by those hashes before the columns are built.
-            assert infos[new[source]] is infos.by_hash[hashes[0]]
-            assert infos[new[target]] is infos.by_hash[hashes[1]]
         steps = position.legal_steps()
         if not steps:
             break
