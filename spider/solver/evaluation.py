@@ -6,8 +6,8 @@
   cards may move off it and where its one-suit groups begin
   (:func:`move_options`, read by :mod:`spider.solver.movegen`).
 * **Once per column.** Columns recur in many positions, so :class:`Infos`
-  works a column's facts, score, prefix hashes (:mod:`spider.solver.hashing`)
-  and move options out once and keeps them.
+  works a column's facts, score, hash, move options and their hashes' cuts
+  (:mod:`spider.solver.hashing`) out once and keeps them.
 * **Deal gain** (:func:`gain_of`): roughly how the evaluation changes when
   the next deal lands (the stock is known); :func:`fit_rows` tables one deal's
   fits so a move's gain is looked up for the two columns it touches, and

@@ -128,10 +128,10 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
 
     ``samples`` determinizations with ``nodes`` expansions each (by default
     :func:`budget`'s) are searched, so the work is fixed and the hint the same on
-    any machine; ``time_budget``
-    (seconds, ``None``: no limit) is an outer limit that stops sampling early
-    on a slow machine, and skips the endgame check once half of it is spent. ``avoid`` is
-    a set of :func:`visible_key` values of positions not to go back to.
+    any machine; ``time_budget`` (seconds, ``None``: no limit) is an outer limit that
+    stops sampling early on a slow machine, and skips the endgame check once half of
+    it is spent. ``avoid`` is a set of :func:`visible_key` values of positions not to
+    go back to.
     """
     began = time.monotonic()
     view = view_of(game, seen)
