@@ -48,7 +48,7 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from spider.solver.evaluation import (
     DEFAULT,
@@ -60,7 +60,7 @@ from spider.solver.evaluation import (
     gain_of,
     moved_gain,
 )
-from spider.solver.hashing import PLACES, P, position_key
+from spider.solver.hashing import P, moved_key, position_key
 from spider.solver.movegen import COMPOUND_STEPS, moves, plan_compound
 from spider.solver.state import (
     RANK,
@@ -247,6 +247,7 @@ class Searcher:
         stock = starts[0][1]
         has_stock = bool(stock)
         stock_len = len(stock)
+        keyed: Literal[5, 6] = 5 if has_stock else 6  # what keys add up: hashes, or mixes
         cards = deal_cards(stock, len(starts[0][0]))
         fits = self.fits.get((cards, w))
         if fits is None:
@@ -310,12 +311,9 @@ class Searcher:
                     # its deal gain come from the parent's: it is scored and queued
                     # unbuilt, and built only if it is expanded.
                     rest_info, grown_info = infos.moved(src, dst, count, src_info, dst_info)
-                    if has_stock:  # hashing.moved_key, written out
-                        child_key = (key + (rest_info[5] - src_info[5]) * PLACES[source]
-                                     + (grown_info[5] - dst_info[5]) * PLACES[target]) % P
-                    else:
-                        child_key = (key + rest_info[6] - src_info[6] + grown_info[6]
-                                     - dst_info[6]) % P
+                    child_key = moved_key(key, source, target,
+                                          (src_info[keyed], dst_info[keyed]),
+                                          (rest_info[keyed], grown_info[keyed]), has_stock)
                     if child_key in seen:
                         continue
                     seen.add(child_key)
