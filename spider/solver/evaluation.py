@@ -185,6 +185,21 @@ class Infos(dict[tuple[int, ...], Info]):
         return rest, grown
 
 
+#: Columns whose facts :func:`shared_infos` keeps, at most, for one evaluation before
+#: it starts again: about 800 bytes each, with the column.
+MOST_SHARED = 150_000
+_SHARED: dict[tuple[bool, Weights], Infos] = {}
+
+
+def shared_infos(relaxed: bool, w: Weights = DEFAULT) -> Infos:
+    """Column facts kept from one call to the next (a column's facts depend on the column
+    alone): the hints', and those of the worlds their endgame solves in full."""
+    cache = _SHARED.get((relaxed, w))
+    if cache is None or len(cache) > MOST_SHARED:
+        cache = _SHARED[relaxed, w] = Infos(relaxed, w)
+    return cache
+
+
 def evaluate(cols: Columns, removed: int, infos: Infos) -> float:
     """A position's evaluation: its columns' scores and its runs removed."""
     return sum(infos[column][4] for column in cols) + infos.w.run * removed

@@ -23,7 +23,16 @@ from __future__ import annotations
 
 import heapq
 
-from spider.solver.evaluation import W_EMPTY, W_RUN, Fits, Info, Infos, Weights, moved_gain
+from spider.solver.evaluation import (
+    W_EMPTY,
+    W_RUN,
+    Fits,
+    Info,
+    Infos,
+    Weights,
+    moved_gain,
+    shared_infos,
+)
 from spider.solver.hashing import PLACES, POW, P, ordered_key
 from spider.solver.movegen import moves
 from spider.solver.state import RANK, RUN_LENGTH, Columns, Shift, apply_move, flip_top
@@ -41,7 +50,6 @@ BRANCH = 8
 HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
 
 
-_CACHES: dict[bool, Infos] = {}
 #: A move not played yet: (source, target, cards, the parent's column facts, the facts
 #: of the move's two new columns).
 _Unbuilt = tuple[int, int, int, list[Info], Info, Info]
@@ -53,10 +61,7 @@ _Node = tuple[float, int, Columns, _Unbuilt | None, int, int, int, int, float]
 
 def hint_infos(relaxed: bool) -> Infos:
     """The hints' facts of each column (kept between hints, started again when large)."""
-    cache = _CACHES.get(relaxed)
-    if cache is None or len(cache) > 400_000 or cache.w != HINT_WEIGHTS:
-        cache = _CACHES[relaxed] = Infos(relaxed, HINT_WEIGHTS)
-    return cache
+    return shared_infos(relaxed, HINT_WEIGHTS)
 
 
 def worth(cols: Columns, h: float, fits: Fits | None, gain: float | None = None) -> float:

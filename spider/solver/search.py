@@ -191,12 +191,13 @@ class Searcher:
 
     It stops after ``nodes`` expansions (the same answer on any machine), once it
     keeps ``positions`` positions, at the ``deadline`` (an outer limit for players)
-    or when ``cancel`` is set.
+    or when ``cancel`` is set. ``infos``: the first evaluation's column facts, kept
+    from earlier searches (:func:`~spider.solver.evaluation.shared_infos`).
     """
 
     def __init__(self, position: Position, deadline: float,
                  cancel: threading.Event | None = None, nodes: int | None = None,
-                 positions: int = MAX_POSITIONS) -> None:
+                 positions: int = MAX_POSITIONS, infos: Infos | None = None) -> None:
         self.root = position
         self.relaxed = position.relaxed
         self.deadline = deadline
@@ -204,6 +205,9 @@ class Searcher:
         self.nodes = nodes if nodes is not None else 1 << 62
         self.positions = positions
         self.caches = {w: Infos(position.relaxed, w) for w in VARIANTS}
+        if infos is not None:  # the first evaluation's facts, kept from earlier searches
+            assert infos.relaxed == position.relaxed and infos.w == DEFAULT
+            self.caches[DEFAULT] = infos
         self.infos = self.caches[DEFAULT]
         self.stats = SearchStats()
         self.fits: dict[tuple[tuple[int, ...], Weights], list[list[float]]] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spider.solver import endgame
+from spider.solver import endgame, evaluation
 from spider.solver.endgame import can_win, is_endgame, most_winning, winning_line
 from spider.solver.state import DOWN, Position, Step
 from tests.helpers import LAST_MOVE_WINS
@@ -76,6 +76,21 @@ stock: Ts 5s 4h 9s Qh 8s 4s 2h As 2s
 def test_with_a_deal_left_a_world_is_solved_by_one_search_of_all_its_nodes():
     line, spent = winning_line(position(DEEP_WIN_BEFORE_A_DEAL), endgame.NODES)
     assert line is not None and None in line and spent <= endgame.NODES
+
+
+def test_the_worlds_solved_share_their_column_facts(monkeypatch):
+    monkeypatch.setattr(evaluation, "_SHARED", {})
+    world = position(DEEP_WIN)
+    first = winning_line(world, endgame.NODES)
+    facts = evaluation.shared_infos(world.relaxed)
+    known = len(facts)
+    assert known > 0
+    # Solved again (another choice checked in the same world), it works out no facts
+    # anew and finds the same line.
+    assert winning_line(world, endgame.NODES) == first and len(facts) == known
+    # Started again once large.
+    monkeypatch.setattr(evaluation, "MOST_SHARED", known - 1)
+    assert evaluation.shared_infos(world.relaxed) is not facts
 
 
 def test_of_choices_that_win_alike_the_first_is_taken():
