@@ -227,21 +227,20 @@ def deterministic(threaded_hints: bool = False) -> Iterator[None]:
         newgame.winnable_finder = lambda: None  # type: ignore[attr-defined]
     # Hints and the demo answer on the loop's thread (in order); the solver's
     # "can still be won" search after every action is left out (seconds each).
-    try:
-        from spider.app.table.hinting import Hinting
-    except ImportError:
-        Hinting = None
-    hinting = {name: getattr(Hinting, name) for name in ("threaded", "winnability")
-               if Hinting is not None and hasattr(Hinting, name) and not threaded_hints}
-    for name in hinting:
-        setattr(Hinting, name, False)
+    from spider.app.table.hinting import Hinting
+    from spider.app.table.winnability import WinCheck
+
+    switches = [(WinCheck, "enabled")] + ([] if threaded_hints else [(Hinting, "threaded")])
+    before = [getattr(owner, name) for owner, name in switches]
+    for owner, name in switches:
+        setattr(owner, name, False)
     try:
         yield
     finally:
         if finder is not None:
             newgame.winnable_finder = finder  # type: ignore[attr-defined]
-        for name, value in hinting.items():
-            setattr(Hinting, name, value)
+        for (owner, name), value in zip(switches, before, strict=True):
+            setattr(owner, name, value)
 
 
 def launch(folder: Path, code: str | None = None, size: tuple[int, int] = (1024, 700),

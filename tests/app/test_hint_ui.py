@@ -14,8 +14,10 @@ import pytest
 
 from spider.app.dialogs import HelpScene
 from spider.app.table import hinting as hinting_module
+from spider.app.table import winnability
 from spider.app.table.driver import EventDriver
 from spider.app.table.hinting import Hinting, last_action
+from spider.app.table.winnability import WinCheck
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Field
 from spider.model.game import DEAL, Move
@@ -55,7 +57,7 @@ def start(play, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)
 
     def begin(winnability: bool = False, **options: object) -> EventDriver:
-        monkeypatch.setattr(Hinting, "winnability", winnability)
+        monkeypatch.setattr(WinCheck, "enabled", winnability)
         return play(**options)
 
     return begin
@@ -249,7 +251,7 @@ def test_a_resumed_game_remembers_the_cards_its_player_saw() -> None:
 
 @pytest.mark.slow
 def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypatch) -> None:
-    monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(WinCheck, "enabled", False)
     monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)
     driver = play(code=CODE, hints=True, threads=False)  # the hint takes real time
     table, game = driver.table, driver.table.game
@@ -279,7 +281,7 @@ def test_the_worker_thread_answers_without_touching_the_live_game(play, monkeypa
 
 
 def test_a_stale_threaded_answer_is_dropped(play, monkeypatch) -> None:
-    monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(WinCheck, "enabled", False)
     release = threading.Event()
     engine = hinting_module.suggest
 
@@ -357,12 +359,12 @@ def test_the_demo_gives_up_when_nothing_is_useful(start) -> None:
 @pytest.mark.slow
 def test_the_bar_says_whether_the_deal_can_still_be_won(start) -> None:
     driver = start(winnability=True, position=ONE_MOVE_TO_WIN, win_check=True)
-    assert hinting(driver).status == tr("table.winnable")
+    assert hinting(driver).wins.status == tr("table.winnable")
     driver.app.draw()
     lost = start(winnability=True, position=NO_MOVE, win_check=True)
-    assert lost.table.hinting.status == tr("table.no-win-found")
+    assert lost.table.hinting.wins.status == tr("table.no-win-found")
     off = start(winnability=True, position=ONE_MOVE_TO_WIN, hints=True)
-    assert off.table.hinting.status is None
+    assert off.table.hinting.wins.status is None
 
 
 def test_the_can_still_win_search_is_cut_by_positions_not_by_the_clock(start, monkeypatch) -> None:
@@ -375,15 +377,15 @@ def test_the_can_still_win_search_is_cut_by_positions_not_by_the_clock(start, mo
 4: As
 """
     driver = start(winnability=True, position=three_moves, win_check=True)
-    assert hinting(driver).status == tr("table.winnable")
-    monkeypatch.setattr(hinting_module, "WIN_NODES", 1)
+    assert hinting(driver).wins.status == tr("table.winnable")
+    monkeypatch.setattr(winnability, "WIN_NODES", 1)
     cut = start(winnability=True, position=three_moves, win_check=True)
-    assert cut.table.hinting.status == tr("table.no-win-found")
+    assert cut.table.hinting.wins.status == tr("table.no-win-found")
 
 
 def test_the_settings_switch_turns_the_can_still_win_note_on(start) -> None:
     driver = start(winnability=True, position=ONE_MOVE_TO_WIN)
-    assert hinting(driver).status is None
+    assert hinting(driver).wins.status is None
     driver.app.open_settings()
     field = next(widget for widget in walk(driver.app.scenes.top.focus.root)
                  if isinstance(widget, Field) and widget.label == tr("settings.win-check"))
@@ -391,7 +393,7 @@ def test_the_settings_switch_turns_the_can_still_win_note_on(start) -> None:
     assert driver.app.settings.win_check, "the switch did not turn"
     driver.key(pygame.K_ESCAPE)
     driver.app.run_frames(2)  # a moment of calm: the search runs
-    assert hinting(driver).status == tr("table.winnable")
+    assert hinting(driver).wins.status == tr("table.winnable")
 
 
 def test_the_help_lists_the_hint_and_demo_keys() -> None:

@@ -149,14 +149,14 @@ def test_the_can_still_win_note_stays_faded_while_it_is_checked_again(play, monk
     monkeypatch.setattr(Hinting, "threaded", False)
     driver = play(position=TWO_MOVES_TO_WIN, win_check=True)
     hinting = driver.table.hinting
-    assert hinting.status == tr("table.winnable")
+    assert hinting.wins.status == tr("table.winnable")
     driver.double_click(driver.card_point(2, 0))  # the ace flies onto the two
     assert driver.table.board.moving
-    assert hinting.status == tr("table.winnable")  # the last answer, not nothing
-    assert hinting.rechecking
+    assert hinting.wins.status == tr("table.winnable")  # the last answer, not nothing
+    assert hinting.wins.rechecking
     driver.settle()
     assert driver.table.game.columns[2] == []
-    assert hinting.status == tr("table.winnable") and not hinting.rechecking
+    assert hinting.wins.status == tr("table.winnable") and not hinting.wins.rechecking
 
 
 # ----------------------------------------------------------------- settings
@@ -239,9 +239,10 @@ def start_demo_from_the_menu(driver) -> None:
 
 def test_a_game_the_demo_played_in_is_never_counted(play, monkeypatch) -> None:
     from spider.app.table.hinting import Hinting
+    from spider.app.table.winnability import WinCheck
 
     monkeypatch.setattr(Hinting, "threaded", False)
-    monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(WinCheck, "enabled", False)
     driver = play(position=ONE_MOVE_TO_WIN)
     start_demo_from_the_menu(driver)
     assert driver.table.hinting.demo
@@ -264,9 +265,9 @@ def test_a_game_the_demo_played_in_is_never_counted(play, monkeypatch) -> None:
 
 
 def test_the_demo_banner_stays_for_as_long_as_the_demo_plays(play, monkeypatch) -> None:
-    from spider.app.table.hinting import Hinting
+    from spider.app.table.winnability import WinCheck
 
-    monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(WinCheck, "enabled", False)
     driver = play(code="SP1-S1C-AAAAAAD")
     start_demo_from_the_menu(driver)
     for _ in range(10):  # seconds of demo: the banner never fades
@@ -280,9 +281,10 @@ def test_the_demo_banner_stays_for_as_long_as_the_demo_plays(play, monkeypatch) 
 @pytest.mark.slow
 def test_restarting_a_game_the_demo_played_in_does_not_say_it_counts(play, monkeypatch) -> None:
     from spider.app.table.hinting import Hinting
+    from spider.app.table.winnability import WinCheck
 
     monkeypatch.setattr(Hinting, "threaded", False)
-    monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(WinCheck, "enabled", False)
     driver = play(code="SP1-S1C-AAAAAAD")
     start_demo_from_the_menu(driver)
     driver.app.run_frames(120)
@@ -403,9 +405,10 @@ def test_a_pointer_that_leaves_and_comes_back_before_the_release_still_drops(pla
 # ----------------------------------------------------------------------- Esc
 def test_esc_takes_back_one_layer_at_a_time(play, monkeypatch) -> None:
     from spider.app.table.hinting import Hinting
+    from spider.app.table.winnability import WinCheck
 
     monkeypatch.setattr(Hinting, "threaded", False)
-    monkeypatch.setattr(Hinting, "winnability", False)
+    monkeypatch.setattr(WinCheck, "enabled", False)
     driver = play(code=DEAL_CODE, size=(1920, 1080), hints=True)
     table = driver.table
     # A drag in progress.

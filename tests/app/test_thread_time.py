@@ -18,7 +18,7 @@ from spider.app import clock as clock_module
 from spider.app import worker as worker_module
 from spider.app.clock import WAKE, ManualClock, SystemClock
 from spider.app.table import hinting as hinting_module
-from spider.app.table import rasteriser
+from spider.app.table import rasteriser, winnability
 from spider.app.table.rasteriser import Rasteriser
 from spider.app.worker import Job, Worker
 from spider.model.notation import format_position
@@ -105,7 +105,7 @@ def hinted(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[tuple[obj
     the passes the loop ran, what the table shows and how far the clock moved."""
     monkeypatch.setenv("SPIDER_CACHE_DIR", str(cache))
     monkeypatch.setattr(hinting_module, "HINT_SECONDS", None)  # work, not seconds
-    monkeypatch.setattr(hinting_module, "WIN_NODES", 3000)
+    monkeypatch.setattr(winnability, "WIN_NODES", 3000)
     driver = play(code="SP1-S1C-AAAAAAD", hints=True, win_check=True)
     app, table = driver.app, driver.table
     hinting, start = table.hinting, app.clock.now()
@@ -113,7 +113,7 @@ def hinted(play, monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[tuple[obj
 
     def look(passes: int) -> None:
         mark = None if hinting.mark is None else str(hinting.mark.action)
-        seen.append((passes, mark, hinting.status, table.game.moves,
+        seen.append((passes, mark, hinting.wins.status, table.game.moves,
                      format_position(table.game), round(app.clock.now() - start, 9)))
 
     look(app.run_until_idle())                # the note, searched after the first frame

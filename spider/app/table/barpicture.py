@@ -146,8 +146,8 @@ class BarPicture:
         typed = given.keys.note
         return (given.hovered, given.pressed, disabled_buttons(game),
                 _THINKING if hinting.thinking else _IDLE, game.score, game.moves,
-                int(session.elapsed), self._code[1], typed or hinting.status,
-                hinting.rechecking and not typed)
+                int(session.elapsed), self._code[1], typed or hinting.wins.status,
+                hinting.wins.rechecking and not typed)
 
     def keep(self) -> None:
         """Keep the bar as a start from the game as it is now shows it (see

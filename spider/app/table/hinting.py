@@ -1,11 +1,12 @@
-"""Hints, the demo and the "can still be won" status on the table, off the frame path.
+"""Hints and the demo on the table, off the frame path.
 
 The hint engine (:mod:`spider.solver.hints`) and the solver take tenths of a
 second to seconds, so they never run in the loop: each request gets a copy of
 the game taken on the loop's thread (``copy.deepcopy``, or a solver
 :class:`~spider.solver.state.Position` snapshot), the one background
 :class:`~spider.app.worker.Worker` thread (shared with New game's winnable-deal
-search) searches it, and the loop picks the answer up in ``update``. Every
+search, and with the "can still be won" note, :mod:`spider.app.table.winnability`)
+searches it, and the loop picks the answer up in ``update``. Every
 request has a ticket; an answer whose ticket is no longer wanted (the player
 acted meanwhile) is dropped, and queued work that went stale is never run.
 
@@ -20,21 +21,10 @@ acted meanwhile) is dropped, and queued work that went stale is never run.
   key or click stops it (and does nothing else). Each next action is worked
   out once the cards of the last one have landed, so frames are never shared
   with the engine.
-* **Winnability** (Settings → "Say whether the deal can still be won", off by
-  default): after each action the solver looks, with full knowledge of the
-  face-down cards, for a win from the position within :data:`WIN_NODES` positions;
-  the bar says "This deal can still be won" or "No win found". The search runs
-  only while the table is calm (nothing moving or dragged, no hint or demo under
-  way: the worker shares the interpreter lock with the frames) and starts after
-  a frame, not within one. Any action stops it within a few positions and it
-  frees its memory a slice at a time; it starts over when all is calm again. The
-  frame that shows an action made while it runs still waits for the interpreter
-  a few ms more (up to ~20 ms on a loaded 2-core machine): one reason it is a
-  choice, off by default.
 
-Hints and the search for a win are cut by work (determinizations and positions
-expanded), not by the clock, so they say the same on any machine; their seconds
-are only an outer limit for a very slow or busy one.
+Hints are cut by work (determinizations and positions expanded), not by the clock,
+so they say the same on any machine; their seconds are only an outer limit for a
+very slow or busy one.
 
 ``threaded = False`` (tests) runs each request at once on the loop's thread,
 so answers come back deterministically, still through the same delivery path.
@@ -55,6 +45,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.table.hintmark import draw_mark
+from spider.app.table.winnability import KIND as WINNABLE
+from spider.app.table.winnability import WinCheck
 from spider.logs import logger
 from spider.model.game import DEAL, Action, Game, Move, Outcome
 from spider.text.i18n import tr
@@ -68,24 +60,17 @@ if TYPE_CHECKING:
     from spider.data.session import Session
     from spider.solver.hints import Hint
     from spider.solver.knowledge import Seen
-    from spider.solver.state import Position
 
 log = logger(__name__)
 
 #: Seconds after which a hint stops sampling on a very slow machine: an outer limit
 #: only (a hint takes a few tenths of a second).
 HINT_SECONDS: float | None = 4.0
-#: Positions the solver expands looking for a win after each action (a few seconds),
-#: so the note says the same on any machine; ``WIN_SECONDS`` is the outer limit.
-WIN_NODES = 60_000
-WIN_SECONDS: float = 30.0
 #: Seconds between two demo actions once the cards rest (at normal speed).
 DEMO_PAUSE = 0.25
-#: How soon the loop looks again when a search waits to start (seconds).
-POLL = 1 / 60
 
-#: The worker's kinds of job this controller asks for.
-KINDS = ("hint", "demo", "winnable")
+#: The worker's kinds of job this controller asks for (the last for :class:`WinCheck`).
+KINDS = ("hint", "demo", WINNABLE)
 
 
 # ------------------------------------------------ the solver, when first used
@@ -107,14 +92,6 @@ def demo_step(game: Game, previous: Action | None, seen: Seen,
     return engine(game, previous, seen, time_budget)
 
 
-def can_still_win(position: Position, seconds: float, cancel: threading.Event,
-                  nodes: int) -> bool | None:
-    """:func:`spider.solver.winnable.can_still_win` (imported on the first search)."""
-    from spider.solver.winnable import can_still_win as search
-
-    return search(position, seconds, cancel, nodes)
-
-
 def _seen_in(session: Session) -> Seen:
     """What the player of the ``session``'s game has seen face down."""
     from spider.model.notation import game_from_code
@@ -131,14 +108,11 @@ def last_action(game: Game) -> Action | None:
 
 
 class Hinting:
-    """The table's hint, demo and winnability controller (see the module docstring)."""
+    """The table's hint and demo controller (see the module docstring), and the
+    worker's jobs for the "can still be won" note (:attr:`wins`)."""
 
     #: Run the engine on a worker thread; tests set it false for deterministic answers.
     threaded = True
-    #: Show whether the deal can still be won while hints are on (see the module docstring).
-    #: Whether the winnability search may run at all (tests that play on the
-    #: loop's thread turn it off: it takes seconds there).
-    winnability = True
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
@@ -146,10 +120,6 @@ class Hinting:
         self.mark: Hint | None = None
         self.thinking = False
         self.demo = False
-        self.winnable: bool | None = None  # True, False (proven), None: unknown / not shown
-        self.win_known = False             # whether ``winnable`` answers the position shown
-        #: ``winnable`` answered an earlier position: shown faded until the new answer.
-        self.rechecking = False
         #: What the player has seen face down (worked out when first needed).
         self._seen: Seen | None = None
         self._ticket = 0
@@ -161,9 +131,9 @@ class Hinting:
         self._demo_game: Game | None = None     # the worker's own copy, following the demo
         self._demo_seen: Seen | None = None
         self._own_action = False
-        self._win_wanted = False  # the position shown is to be searched (when calm)
-        #: The mark, the bar's note or a message changed since the loop last asked.
+        #: The mark or a message changed since the loop last asked.
         self._changed = False
+        self.wins = WinCheck(self)
 
     # --------------------------------------------------------------- helpers
     @property
@@ -177,10 +147,6 @@ class Hinting:
     @property
     def hints_on(self) -> bool:
         return bool(self.app.settings.hints)
-
-    @property
-    def checks_winnable(self) -> bool:
-        return self.winnability and bool(self.app.settings.win_check)
 
     @property
     def seen(self) -> Seen:
@@ -209,7 +175,9 @@ class Hinting:
             self.worker = Worker(self.threaded)
         return self.worker
 
-    def _request(self, kind: str, work: Callable[[threading.Event], object]) -> None:
+    def request(self, kind: str, work: Callable[[threading.Event], object]) -> None:
+        """Ask the worker for ``work``: its answer is taken while no newer one of its
+        ``kind`` is asked for or it is cancelled (:meth:`poll`)."""
         from spider.app.worker import Job
 
         self._ticket += 1
@@ -218,10 +186,14 @@ class Hinting:
         if not self.threaded:
             self.poll()
 
-    def _cancel(self, kind: str) -> None:
+    def cancel(self, kind: str) -> None:
         self._wanted.pop(kind, None)
         if self.worker is not None:
             self.worker.cancel(kind)
+
+    def asked(self, kind: str) -> bool:
+        """Whether an answer of ``kind`` is on its way."""
+        return kind in self._wanted
 
     @property
     def waiting(self) -> bool:
@@ -248,10 +220,10 @@ class Hinting:
         if self.thinking:
             return
         self.thinking = True
-        self._pause_winnable()
+        self.wins.pause()
         snapshot, previous = copy.deepcopy(self.game), last_action(self.game)
         seen = self._seen_copy()
-        self._request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_SECONDS))
+        self.request("hint", lambda cancel: suggest(snapshot, previous, seen, HINT_SECONDS))
         self._changed = True
 
     def start_demo(self) -> None:
@@ -260,7 +232,7 @@ class Hinting:
             return
         self.clear()
         self.table.interrupt()
-        self._pause_winnable()
+        self.wins.pause()
         self.demo = True
         self._demo_game = copy.deepcopy(self.game)
         self._demo_seen = self._seen_copy()
@@ -284,21 +256,21 @@ class Hinting:
                 seen.record(game, game.play(action))
             return action
 
-        self._request("demo", work)
+        self.request("demo", work)
 
     def stop_demo(self, message: str | None = "hint.demo-stop") -> None:
         if not self.demo:
             return
         self.demo = self._demo_due = False
         self._demo_next = self._demo_game = self._demo_seen = None
-        self._cancel("demo")
+        self.cancel("demo")
         if message:
             self.table.notify(tr(message))
         self._changed = True
 
     def clear(self) -> None:
         """No mark and no hint on its way (another action, a dialog, a new game)."""
-        self._cancel("hint")
+        self.cancel("hint")
         if self.mark is not None or self.thinking:
             self.mark, self.thinking = None, False
             self._changed = True
@@ -312,7 +284,7 @@ class Hinting:
         kind = event.type
         if kind not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return False
-        self._pause_winnable()  # before a drag's first frames, not after them
+        self.wins.pause()  # before a drag's first frames, not after them
         if self.demo:
             self.stop_demo()
             return True
@@ -345,7 +317,7 @@ class Hinting:
             self.stop_demo(None)
         if self.demo:  # the next step is asked for once these cards have landed
             self._demo_due, self._demo_previous, self._demo_rested = True, outcome.action, 0.0
-        self._check_winnable()
+        self.wins.check()
 
     def reset(self) -> None:
         """A new game, a restart or a loaded game: forget everything about the old one
@@ -353,7 +325,7 @@ class Hinting:
         self.stop_demo(None)
         self.clear()
         self._seen = None  # worked out again when first needed
-        self._check_winnable(keep=False)
+        self.wins.check(keep=False)
 
     def leave(self) -> None:
         """A dialog covers the table: no hint work, no mark, no demo."""
@@ -363,10 +335,7 @@ class Hinting:
     def settings_changed(self) -> None:
         if not self.hints_on:
             self.clear()
-        if not self.checks_winnable:
-            self._check_winnable(keep=False)
-        elif not self.win_known and "winnable" not in self._wanted:
-            self._check_winnable()  # turned on: search the position shown
+        self.wins.settings_changed()
 
     def close(self) -> None:
         self._wanted.clear()
@@ -374,54 +343,19 @@ class Hinting:
             self.worker.close()
             self.worker = None
 
-    # ---------------------------------------------------------- winnability
-    def _check_winnable(self, keep: bool = True) -> None:
-        """A new position: search it when the table is calm. Meanwhile the last answer
-        stays, marked as being checked again (``keep``: it was about this game)."""
-        self._cancel("winnable")
-        if keep and self.win_known and not self.game.is_won:
-            self.rechecking = True
-        else:
-            if self.win_known:
-                self._changed = True
-            self.winnable, self.win_known, self.rechecking = None, False, False
-        self._win_wanted = self.checks_winnable and not self.game.is_won
-
-    def _pause_winnable(self) -> None:
-        """Stop the search while something else happens (it starts over when calm)."""
-        self._cancel("winnable")
-
-    @property
-    def _calm(self) -> bool:
-        table = self.table
-        return not (table.board.moving or table.dragging is not None or self.demo
-                    or self.thinking or table.win_pending or table.celebration is not None)
-
     def spare(self) -> bool:
-        """After a frame: start the search if the table is calm (starting it within a
-        frame made that frame share the interpreter with the search's first steps).
+        """After a frame: work out what the player has seen (not within an action's
+        frame), and start the search for a win if it waits (:meth:`WinCheck.spare`).
         True when the picture changed (an answer came at once, not threaded)."""
-        if self._seen is None:  # worked out after the first frame, not within an action's
+        if self._seen is None:
             self._seen = _seen_in(self.table.app.session)
-        if self._win_wanted and "winnable" not in self._wanted and self._calm:
-            from spider.solver.state import Position
-
-            position = Position.from_game(self.game)  # the game as shown (it is calm)
-            self._request("winnable",
-                          lambda cancel: can_still_win(position, WIN_SECONDS, cancel,
-                                                       WIN_NODES))
+        self.wins.spare()
         return self._take_changed()
 
     def _take_changed(self) -> bool:
-        changed, self._changed = self._changed, False
+        changed = self._changed or self.wins.changed
+        self._changed = self.wins.changed = False
         return changed
-
-    @property
-    def status(self) -> str | None:
-        """The bar's winnability note, or ``None``."""
-        if not (self.win_known and self.checks_winnable):  # (asked every frame)
-            return None
-        return tr("table.winnable" if self.winnable else "table.no-win-found")
 
     # ------------------------------------------------------------------ loop
     def poll(self) -> None:
@@ -436,12 +370,8 @@ class Hinting:
                 self._hint_came(answer)
             elif job.kind == "demo":
                 self._demo_came(answer)
-            elif job.kind == "winnable":
-                self._win_wanted = False
-                if answer.error is None:
-                    self.winnable, self.win_known = answer.value is True, True
-                    self.rechecking = False
-                    self._changed = True
+            elif job.kind == WINNABLE:
+                self.wins.came(answer)
 
     def _hint_came(self, answer: Answer) -> None:
         self.thinking = False
@@ -479,8 +409,7 @@ class Hinting:
             self.poll()
         if self.demo:
             self._demo_step(dt)
-        if "winnable" in self._wanted and not self._calm:
-            self._pause_winnable()
+        self.wins.update()
         return self._take_changed()
 
     def _demo_step(self, dt: float) -> None:
@@ -510,9 +439,7 @@ class Hinting:
                 return 0.0
             if self._demo_next is not None:
                 return max(0.0, self._demo_pause - self._demo_rested)
-        if self._win_wanted and "winnable" not in self._wanted and self._calm:
-            return POLL
-        return None
+        return self.wins.wake_in()
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
