@@ -30,12 +30,11 @@ from spider.solver.evaluation import (
     Info,
     Infos,
     Weights,
-    moved_gain,
     shared_infos,
 )
 from spider.solver.hashing import PLACES, POW, P, ordered_key
 from spider.solver.movegen import moves
-from spider.solver.state import RANK, RUN_LENGTH, Columns, Shift, apply_move, flip_top
+from spider.solver.state import DOWN, RANK, RUN_LENGTH, Columns, Shift, apply_move, flip_top
 
 STEP_COST = 0.1  # a plan's value drops a little with each move, so shorter plans win ties
 FILL_COST = 12  # what filling an empty column before a deal is likely to spoil
@@ -172,9 +171,11 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                                 index, depth + 1, child_key, child_gain)
             else:
                 # The child's key and its two new columns' facts come from the parent's
-                # hashes, the columns built only for facts not known yet: Infos.moved and
-                # hashing.moved_key written out in the hints' hottest loop, the facts
-                # looked up only for a new position.
+                # hashes, the columns built only for facts not known yet, and its deal
+                # gain from the parent's: Infos.moved, hashing.moved_key, moved_gain and
+                # _worth (no column empty) written out in the hints' hottest loop (4 %
+                # fewer instructions than with the last two called), the facts looked up
+                # only for a new position.
                 rest_hash, moved_hash = src_info[8][count]
                 grown_hash = (dst_info[5] + moved_hash * POW[len(dst)]) % P
                 child_key = (key + (rest_hash - src_info[5]) * PLACES[source]
@@ -189,9 +190,16 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                     child_gain = 0.0
                     value = child_h - child_cost
                 else:
-                    child_gain = moved_gain(gain, fits[source], fits[target], src, dst, count)
+                    source_fits, target_fits, top = fits[source], fits[target], src[-1]
+                    child_gain = (gain - source_fits[top] + target_fits[top]
+                                  + (source_fits[src[-count - 1] & ~DOWN]
+                                     if count < len(src) else 0)
+                                  - (target_fits[dst[-1]] if dst else 0))
                     child_empties = empties - (not dst) + (count == len(src))
-                    value = _worth(child_h, child_gain, child_empties, dead) - child_cost
+                    if not child_empties:
+                        value = child_h + child_gain - child_cost
+                    else:
+                        value = _worth(child_h, child_gain, child_empties, dead) - child_cost
                 entry = (-child_h, counter + 1, node_cols,
                          (source, target, count, col_infos, rest_info, grown_info),
                          node_removed, index, depth + 1, child_key, child_gain)
