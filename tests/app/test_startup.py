@@ -143,8 +143,7 @@ def test_an_outline_drawn_by_its_parts_is_the_outline_drawn_whole(width: int) ->
     """The first frame's empty places are drawn but for their clear middles: the same
     picture; an outline whose middle is not clear (a highlight's fill) is drawn whole."""
     from spider.app.table import staticlayer
-    from spider.app.table.cardimages import OPAQUE_EDGE
-    from spider.app.table.cardshapes import rounded_outline
+    from spider.app.table.cardshapes import OPAQUE_EDGE, rounded_outline
 
     size, radius, line = (width, width * 7 // 5), max(2, round(width * 11 / 250)), width // 50
     edge, corner = line + OPAQUE_EDGE, radius + line + OPAQUE_EDGE

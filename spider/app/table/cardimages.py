@@ -36,6 +36,7 @@ from spider.app.table.cardshapes import (
     draw_large_index,
     fallback_back,
     fallback_face,
+    opaque_parts,
     prepared,
     rounded_outline,
     soft_shadow,
@@ -464,21 +465,6 @@ class CardImages:
                 fill: tuple[int, int, int, int] | None = None) -> pygame.Surface:
         """A card-sized rounded outline (empty places, highlights)."""
         return rounded_outline(self.size, self.radius, colour, width, fill)
-
-
-#: How far in from a card's edges its picture is surely opaque (but at the corners).
-OPAQUE_EDGE = 2
-
-
-def opaque_parts(size: tuple[int, int], radius: int) -> list[pygame.Rect]:
-    """Where a card's picture of ``size`` (narrowed or not; a group of cards in a
-    column alike) with corners of ``radius`` is surely opaque, in two overlapping
-    boxes: all but its rounded corners and a pixel or two at its edges."""
-    w, h = size
-    edge, corner = OPAQUE_EDGE, radius + OPAQUE_EDGE
-    boxes = (pygame.Rect(corner, edge, w - 2 * corner, h - 2 * edge),
-             pygame.Rect(edge, corner, w - 2 * edge, h - 2 * corner))
-    return [box for box in boxes if box.w > 0 and box.h > 0]
 
 
 def _write_kept(kept: KeptCards, faces: dict[Card | None, pygame.Surface]) -> None:

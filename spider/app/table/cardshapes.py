@@ -1,4 +1,5 @@
-"""Card shapes drawn with pygame: shadows, rounded outlines, suits and the large index,
+"""Card shapes drawn with pygame: shadows, rounded outlines (and where a card is surely
+opaque), suits and the large index,
 and the plain faces and back that stand in for missing art.
 
 Smooth edges are drawn at twice the size and reduced; soft shadows are blurred at a
@@ -75,6 +76,21 @@ def taller(shadow: pygame.Surface, height: int) -> pygame.Surface:
 
 
 # --------------------------------------------------------------- outlines
+#: How far in from a card's edges its picture is surely opaque (but at the corners).
+OPAQUE_EDGE = 2
+
+
+def opaque_parts(size: tuple[int, int], radius: int) -> list[pygame.Rect]:
+    """Where a card's picture of ``size`` (narrowed or not; a group of cards in a
+    column alike) with corners of ``radius`` is surely opaque, in two overlapping
+    boxes: all but its rounded corners and a pixel or two at its edges."""
+    w, h = size
+    edge, corner = OPAQUE_EDGE, radius + OPAQUE_EDGE
+    boxes = (pygame.Rect(corner, edge, w - 2 * corner, h - 2 * edge),
+             pygame.Rect(edge, corner, w - 2 * edge, h - 2 * corner))
+    return [box for box in boxes if box.w > 0 and box.h > 0]
+
+
 @lru_cache(maxsize=8)  # a size's two (empty places, highlights): the last few sizes
 def rounded_outline(size: tuple[int, int], radius: int, colour: tuple[int, int, int, int],
                     width: int, fill: tuple[int, int, int, int] | None) -> pygame.Surface:

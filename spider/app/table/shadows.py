@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from spider.app.scenes import outside
-from spider.app.table.cardimages import opaque_parts, turned
+from spider.app.table.cardimages import turned
+from spider.app.table.cardshapes import opaque_parts
 from spider.app.table.drawing import Drawing, DrawingJob
 from spider.app.table.sprites import CardSprite
 
@@ -97,7 +98,7 @@ class Shadows(DrawingJob):
         """What of the flat shadow of ``size`` is drawn where under cards ``width`` wide
         (narrower while turning over) and ``height`` tall, ``offset`` right and twice that
         down from it: (right, down, the part), around the larger of the cards' opaque
-        boxes (see :func:`~.cardimages.opaque_parts`): four pieces, not the eight around
+        boxes (see :func:`~.cardshapes.opaque_parts`): four pieces, not the eight around
         both, the little of the other box they cover hidden by the cards drawn over
         them. A narrower shadow is the flat one's two ends, closer together, with its
         even middle between them (no narrowed copy made for every width)."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from spider.app.table.cardimages import OPAQUE_EDGE
+from spider.app.table.cardshapes import OPAQUE_EDGE
 from spider.app.table.drawing import Drawing, DrawingJob
 from spider.app.table.keptcards import (
     CARD_CODE,
@@ -105,7 +105,7 @@ class StartPictures(DrawingJob):
 def _shown_areas(size: tuple[int, int], corner: int, lower: int) -> list[pygame.Rect]:
     """The parts of a card of ``size`` (corners of ``corner`` pixels, edges of
     ``OPAQUE_EDGE``) that show when another lies over it ``lower`` pixels down (see
-    :func:`~.cardimages.opaque_parts`): above the other's opaque middle, the edges
+    :func:`~.cardshapes.opaque_parts`): above the other's opaque middle, the edges
     beside it and below it."""
     w, h = size
     top, bottom = lower + corner, min(h, lower + h - corner)

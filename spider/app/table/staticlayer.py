@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from spider.app.table.buffers import Buffer
-from spider.app.table.cardimages import OPAQUE_EDGE
+from spider.app.table.cardshapes import OPAQUE_EDGE
 from spider.app.table.drawing import Drawing, DrawingJob
 from spider.app.table.felt import cloth, table_colour
 from spider.app.table.hud import draw_backdrop
