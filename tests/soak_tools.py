@@ -34,9 +34,10 @@ from itertools import pairwise
 from pathlib import Path
 
 from spider.data.session import Session
+from spider.model.actions import DEAL, Move, RunRemoved
 from spider.model.cards import KING, Card, ordered_deck
 from spider.model.dealcode import NUMBER_LIMIT, DealCode
-from spider.model.game import DEAL, Game, IllegalAction, Move, RunRemoved
+from spider.model.game import Game, IllegalAction
 from spider.model.notation import format_position, game_from_code, parse_position
 from tests.helpers import Tally, card_multiset
 

@@ -19,8 +19,8 @@ from spider.data.messages import Message
 from spider.data.persistence import Persistence
 from spider.data.session import Session
 from spider.data.statistics import Statistics
+from spider.model.actions import DEAL
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL
 from spider.text.i18n import say, tr
 
 if TYPE_CHECKING:

@@ -308,8 +308,8 @@ def _remove_runs_and_win(app: App, driver: EventDriver) -> None:
     import pygame
 
     from spider.data.session import Session
+    from spider.model.actions import Move
     from spider.model.dealcode import DealCode
-    from spider.model.game import Move
     from spider.model.notation import parse_position
 
     with step("loading a prepared position"):

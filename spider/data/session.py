@@ -6,8 +6,9 @@ import math
 import os
 
 from spider.data.statistics import MAX_SECONDS, check_game_id
+from spider.model.actions import Deal, Move
 from spider.model.dealcode import DealCode, DealCodeError
-from spider.model.game import Deal, Game, IllegalAction, Move
+from spider.model.game import Game, IllegalAction
 from spider.model.notation import (
     NotationError,
     format_moves,

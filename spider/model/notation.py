@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from spider.model.actions import DEAL, Action, Move, Outcome
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL, RUN_LENGTH, Action, Game, Move, Outcome, Slot
+from spider.model.game import RUN_LENGTH, Game, Slot
 from spider.model.values import value
 from spider.model.wording import words
 

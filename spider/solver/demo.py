@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import copy
 
-from spider.model.game import Action, CardFlipped, CardsDealt, Game, Outcome, RunRemoved
+from spider.model.actions import Action, CardFlipped, CardsDealt, Outcome, RunRemoved
+from spider.model.game import Game
 from spider.solver.hints import suggest
 from spider.solver.knowledge import Seen, VisibleKey, visible_key
 

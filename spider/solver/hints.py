@@ -27,8 +27,8 @@ API for the view
     with is given rather than ``None``.
 
 :class:`Hint`
-    ``action`` is a :class:`~spider.model.game.Move` with its card count, or
-    :data:`~spider.model.game.DEAL`; ``steps`` is the whole planned compound move
+    ``action`` is a :class:`~spider.model.actions.Move` with its card count, or
+    :data:`~spider.model.actions.DEAL`; ``steps`` is the whole planned compound move
     when there is one (its first step is ``action``); ``reason`` is a message
     key (``tr(hint.reason)`` or ``hint.text()``). For the H key: mark the last
     ``action.count`` cards of column ``action.source`` and column
@@ -55,7 +55,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from spider.model.game import DEAL, Action, Game, Move
+from spider.model.actions import DEAL, Action, Move
+from spider.model.game import Game
 from spider.solver.endgame import Followable, effort, is_endgame, most_winning, winning_line
 from spider.solver.evaluation import W_RUN
 from spider.solver.knowledge import (

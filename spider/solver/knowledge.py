@@ -25,8 +25,9 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from spider.model.actions import CardFlipped, CardsDealt, Outcome
 from spider.model.cards import Card
-from spider.model.game import CardFlipped, CardsDealt, Game, IllegalAction, Outcome
+from spider.model.game import Game, IllegalAction
 from spider.solver.evaluation import Fits, Weights, expected_fit_row, fit_rows
 from spider.solver.state import DOWN, Columns, encode, suits
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from spider.model.actions import DEAL, Action, Move
 from spider.model.cards import SUIT_ORDER, Card
-from spider.model.game import DEAL, Action, Game, Move
+from spider.model.game import Game
 
 DOWN = 64
 RANK = 15

@@ -19,7 +19,7 @@ from spider.app.table.scene import TableScene
 from spider.app.ui.widgets import Segments
 from spider.data.history import LIMIT, GameRecord, load_history
 from spider.data.storage import data_dir
-from spider.model.game import Move
+from spider.model.actions import Move
 from spider.solver.solve import Solution
 from spider.solver.state import Position
 from spider.text.i18n import tr

@@ -31,8 +31,8 @@ from spider.data.persistence import load_saved
 from spider.data.session import Session
 from spider.data.settings import Settings, load_settings, save_settings
 from spider.data.statistics import stats_key
+from spider.model.actions import Move
 from spider.model.dealcode import DealCode, DealCodeError
-from spider.model.game import Move
 from spider.model.notation import parse_position
 from spider.text.i18n import set_language, tr
 from tests.helpers import LAST_MOVE_WINS, rounds, seeded_deals

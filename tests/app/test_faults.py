@@ -34,7 +34,7 @@ from spider.data.persistence import GAME_FILE, load_saved
 from spider.data.session import Session
 from spider.data.settings import SETTINGS_FILE
 from spider.data.statistics import STATISTICS_FILE
-from spider.model.game import DEAL
+from spider.model.actions import DEAL
 from spider.model.notation import format_position
 from spider.text.i18n import tr
 from tests.fuzz_tools import Fuzzer, launch, settled_problems

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from spider.app.table.driver import EventDriver
-from spider.model.game import Move
+from spider.model.actions import Move
 from tests.fuzz_tools import Figures, Fuzzer, fuzz, launch, settled_problems
 
 

@@ -20,7 +20,7 @@ from spider.app.table.hinting import Hinting, last_action
 from spider.app.table.winnability import WinCheck
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Field
-from spider.model.game import DEAL, Move
+from spider.model.actions import DEAL, Move
 from spider.model.notation import format_position
 from spider.solver.hints import suggest
 from spider.solver.knowledge import Seen
@@ -230,8 +230,8 @@ def test_a_resumed_game_remembers_the_cards_its_player_saw() -> None:
     from spider.data.session import Session
     from spider.data.settings import Settings, save_settings
     from spider.data.storage import data_dir
+    from spider.model.actions import CardsDealt
     from spider.model.dealcode import DealCode
-    from spider.model.game import CardsDealt
 
     session = Session(DealCode.parse(CODE))
     dealt = session.game.play(DEAL)

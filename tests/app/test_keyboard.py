@@ -18,7 +18,8 @@ from spider.app.table.driver import EventDriver
 from spider.app.table.keyboard import STOCK
 from spider.app.table.scene import TableScene
 from spider.app.ui.widgets import Button
-from spider.model.game import IllegalAction, Move
+from spider.model.actions import Move
+from spider.model.game import IllegalAction
 from spider.model.notation import parse_moves
 from spider.text.i18n import tr
 from tests.helpers import rounds

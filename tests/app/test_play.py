@@ -15,7 +15,8 @@ from spider.app.table.driver import EventDriver
 from spider.app.table.geometry import Box
 from spider.app.table.hud import TopBar
 from spider.app.table.stillchanges import StillChanges
-from spider.model.game import DEAL, IllegalAction, Move
+from spider.model.actions import DEAL, Move
+from spider.model.game import IllegalAction
 from spider.model.notation import format_position
 from spider.text.i18n import tr
 from tests.helpers import RUN_POSITION, rounds

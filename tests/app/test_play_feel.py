@@ -9,7 +9,7 @@ import pytest
 from spider.app.dialogs import ConfirmScene, WinScene
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Label
-from spider.model.game import DEAL
+from spider.model.actions import DEAL
 from spider.text.i18n import set_language, tr
 
 

@@ -104,8 +104,8 @@ def first_and_later(code: str, size: tuple[int, int]) -> tuple[bytes, bytes, boo
     from spider.app.loop import App
     from spider.data.session import Session
     from spider.data.settings import Settings
+    from spider.model.actions import DEAL
     from spider.model.dealcode import DealCode
-    from spider.model.game import DEAL
 
     session = Session(DealCode.parse(code))
     session.game.play(DEAL)
@@ -169,8 +169,8 @@ def test_the_bar_drawn_straight_into_the_first_frame_is_kept_up_to_date_after_it
     from spider.app.loop import App, Frame
     from spider.data.session import Session
     from spider.data.settings import Settings
+    from spider.model.actions import DEAL
     from spider.model.dealcode import DealCode
-    from spider.model.game import DEAL
 
     session = Session(DealCode.parse("SP1-S4C-BCDEFGH"))
     session.game.play(DEAL)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from spider.data.history import LIMIT, GameLog, GameRecord, History, load_history, save_history
 from spider.data.session import Session
+from spider.model.actions import DEAL
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL
 
 
 def record(number: int, won: bool = False) -> GameRecord:

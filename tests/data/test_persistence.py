@@ -31,9 +31,10 @@ from spider.data.statistics import (
     save_statistics,
     stats_key,
 )
+from spider.model.actions import Move
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
-from spider.model.game import Game, Move, Slot
+from spider.model.game import Game, Slot
 from spider.model.notation import format_position
 from spider.text.i18n import tr
 from tests.helpers import seeded_deals

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from spider.app.table.driver import EventDriver
-from spider.model.game import DEAL, Move
+from spider.model.actions import DEAL, Move
 from tests.e2e.test_real_window import CODE, SCREEN, Person, start_game
 from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, finish, saved_session
 

@@ -32,7 +32,7 @@ from spider.app.dialogs import MenuScene, SettingsScene
 from spider.app.table.driver import EventDriver
 from spider.app.ui.focus import walk
 from spider.app.ui.widgets import Button
-from spider.model.game import DEAL, Move
+from spider.model.actions import DEAL, Move
 from spider.text.i18n import tr
 from tests.e2e.xsession import REAL_WINDOW, Display, display_fixture, finish, saved_session
 from tests.helpers import PATIENCE, until

@@ -11,8 +11,8 @@ from spider.commands.common import EXIT_BAD_INPUT
 from spider.data.persistence import load_saved, save_game
 from spider.data.session import Session
 from spider.data.storage import data_dir
+from spider.model.actions import DEAL
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL
 
 CODE = "SO1-S2R-AAAAAAF"
 

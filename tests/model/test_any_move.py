@@ -8,9 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spider.model.actions import Move
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
-from spider.model.game import Game, Move, Slot
+from spider.model.game import Game, Slot
 from spider.model.notation import game_from_code
 
 SUITS = list(Suit)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from spider.model import example
+from spider.model.actions import DEAL, Move, Outcome, RunRemoved
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL, Move, Outcome, RunRemoved
 from spider.model.notation import apply_token, game_from_code, parse_moves
 
 KINDS = {"start", "empty", "run", "first-deal", "deal", "last-deal", "fill", "won"}

@@ -7,8 +7,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from spider.model.actions import DEAL, Move
 from spider.model.dealcode import NUMBER_LIMIT, DealCode
-from spider.model.game import DEAL, Game, IllegalAction, Move
+from spider.model.game import Game, IllegalAction
 from spider.model.notation import format_position, game_from_code, parse_position
 from tests.helpers import card_multiset
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider.model.game import DEAL, Move
+from spider.model.actions import DEAL, Move
 from spider.model.notation import (
     REDO,
     UNDO,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from spider.model.game import DEAL, CardFlipped, CardsDealt, CardsMoved, IllegalAction, Move, Rule
-from spider.model.game import RunRemoved as Removed
+from spider.model.actions import DEAL, CardFlipped, CardsDealt, CardsMoved, Move
+from spider.model.actions import RunRemoved as Removed
+from spider.model.game import IllegalAction, Rule
 from tests.helpers import position, same_position, text_of
 
 RUN_S = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"  # K..2 of spades, face up

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from spider.model.actions import DEAL
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL
 from spider.model.notation import game_from_code
 from spider.solver.demo import demo_step, past_positions
 from spider.solver.knowledge import visible_key

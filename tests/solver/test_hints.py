@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from spider.model.actions import DEAL, Move
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL, Game, Move, Slot
+from spider.model.game import Game, Slot
 from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
 from spider.solver import lookahead as lookahead_module

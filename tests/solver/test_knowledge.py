@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from spider.model.actions import DEAL
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL
 from spider.model.notation import game_from_code
 from spider.solver.evaluation import card_fit
 from spider.solver.hints import suggest

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spider.commands.main import main
+from spider.model.actions import DEAL
 from spider.model.dealcode import DealCode
-from spider.model.game import DEAL, Game
+from spider.model.game import Game
 from spider.model.notation import game_from_code, parse_position
 from spider.solver.movegen import compound_steps, plan_supermove
 from spider.solver.search import (

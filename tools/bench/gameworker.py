@@ -73,7 +73,7 @@ def worker_idle(size: tuple[int, int], seconds: float) -> dict[str, Any]:
 
     import pygame
 
-    from spider.model.game import Move
+    from spider.model.actions import Move
     from spider.model.notation import parse_position
 
     game = parse_position(long_position())

@@ -141,8 +141,8 @@ def play_game(driver: EventDriver, chance: random.Random, actions: int = ACTIONS
     drags of random legal moves, deals, undos and redos."""
     import pygame
 
+    from spider.model.actions import DEAL
     from spider.model.dealcode import DealCode
-    from spider.model.game import DEAL
 
     app = driver.app
     app.new_game(DealCode.random(suits=chance.choice((1, 2, 4)), rng=chance))

@@ -111,8 +111,8 @@ def _game_in_progress(data: Path, *, helpers: bool) -> None:
     from spider.data.persistence import save_game
     from spider.data.session import Session
     from spider.data.settings import Settings, save_settings
+    from spider.model.actions import DEAL
     from spider.model.dealcode import DealCode
-    from spider.model.game import DEAL
 
     data.mkdir(parents=True, exist_ok=True)
     session = Session(DealCode.parse("SP1-S4C-BCDEFGH"))

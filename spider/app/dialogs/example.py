@@ -13,9 +13,10 @@ from spider.app.ui.textlayout import blit_text, line_height, wrap
 from spider.app.ui.theme import DIM, GOLD, TEXT, WHITE, Style, draw_round
 from spider.app.ui.widgets import Button, Row, Widget
 from spider.model import example
+from spider.model.actions import Deal, Move
 from spider.model.cards import Card, Suit
 from spider.model.dealcode import DealCode
-from spider.model.game import Deal, Game, Move
+from spider.model.game import Game
 from spider.model.notation import Token, apply_token, game_from_code, parse_moves
 from spider.text.i18n import format_number, tr
 

@@ -24,8 +24,9 @@ from spider.app.table.motion import TIMING, Motion
 from spider.app.table.replay import Replay, ReplayMismatch, changed_columns, replay_event
 from spider.app.table.sprites import FLIGHT, SETTLE, CardSprite, Step
 from spider.logs import logger
+from spider.model.actions import Action, CardsDealt, CardsMoved, Outcome, RunRemoved
 from spider.model.cards import KING, Card, Suit
-from spider.model.game import Action, CardsDealt, CardsMoved, Game, Outcome, RunRemoved
+from spider.model.game import Game
 
 log = logger(__name__)
 

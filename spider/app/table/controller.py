@@ -16,7 +16,8 @@ from spider.app.host import DialogName, GameEvent
 from spider.app.sound import Sound
 from spider.app.table.geometry import Box
 from spider.app.ui.clipboard import put_clipboard
-from spider.model.game import DEAL, Action, Game, IllegalAction, Move
+from spider.model.actions import DEAL, Action, Move
+from spider.model.game import Game, IllegalAction
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:

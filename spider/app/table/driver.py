@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from spider.model.game import Move
+from spider.model.actions import Move
 
 if TYPE_CHECKING:
     from spider.app.loop import App

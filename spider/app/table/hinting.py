@@ -48,7 +48,8 @@ from spider.app.table.hintmark import draw_mark
 from spider.app.table.winnability import KIND as WINNABLE
 from spider.app.table.winnability import WinCheck
 from spider.logs import logger
-from spider.model.game import DEAL, Action, Game, Move, Outcome
+from spider.model.actions import DEAL, Action, Move, Outcome
+from spider.model.game import Game
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.model.game import Move
+from spider.model.actions import Move
 
 if TYPE_CHECKING:
     from spider.app.table.scene import TableScene

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from spider.model.game import IllegalAction, Move, Rule
+from spider.model.actions import Move
+from spider.model.game import IllegalAction, Rule
 from spider.model.notation import parse_token
 from spider.text.i18n import tr
 

@@ -10,16 +10,9 @@ of one action went (see :meth:`~spider.app.table.board.Board.show`).
 from __future__ import annotations
 
 from spider.app.table.sprites import CardSprite
+from spider.model.actions import CardFlipped, CardsDealt, CardsMoved, Event, Outcome, RunRemoved
 from spider.model.cards import Card
-from spider.model.game import (
-    CardFlipped,
-    CardsDealt,
-    CardsMoved,
-    Event,
-    Game,
-    Outcome,
-    RunRemoved,
-)
+from spider.model.game import Game
 from spider.model.values import record
 
 

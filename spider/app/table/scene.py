@@ -26,7 +26,8 @@ from spider.app.table.input import Dragging, TableInput
 from spider.app.table.motion import SPEEDS
 from spider.app.table.renderer import TableRenderer
 from spider.app.table.toast import Toast
-from spider.model.game import DEAL, Action, Game
+from spider.model.actions import DEAL, Action
+from spider.model.game import Game
 from spider.text.i18n import tr
 
 if TYPE_CHECKING:
