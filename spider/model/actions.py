@@ -43,6 +43,8 @@ Action = Move | Deal
 # Events: what an action did, in order. Each can be done and undone on a Game.
 @value
 class CardsMoved:
+    """``cards`` left the end of column ``source`` for the end of column ``target``."""
+
     source: int
     target: int
     cards: tuple[Card, ...]
