@@ -2,15 +2,17 @@
 
 API for the view
 ----------------
-``demo_step(game, previous=None, seen=None, time_budget=0.8) -> Action | None``
+``demo_step(game, previous=None, seen=None, time_budget=0.8, plan=None) -> Action | None``
     What the demo plays next (the hint engine's choice), ``None`` when it
     gives up. Call it again after playing the action; pass the action as
-    ``previous``. It avoids going back to positions already passed through
-    in this game's history, and after :data:`STALL` actions without turning
-    a card, removing a run or dealing, it deals rather than rearranging for ever
-    (with the stock empty, it plays on along the winning lines of the sampled worlds
-    solved in full, and gives up when they show none); until then, once the stock is
-    empty, it plays the least bad move where a hint would say "no useful move".
+    ``previous``, and the same :class:`~spider.solver.plan.Plan` each time. It avoids
+    going back to positions already passed through in this game's history, and after
+    :data:`STALL` actions without turning a card, removing a run or dealing, it deals
+    rather than rearranging for ever. With the stock empty it then follows a winning
+    line of a sampled world solved in full (the plan) while the cards it turns are those
+    the world predicts, and gives up when no world shows one; so it does too when every
+    move would go back to a position passed. Until then it plays the least bad move
+    where a hint would say "no useful move".
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from spider.model.actions import Action, CardFlipped, CardsDealt, Outcome, RunRe
 from spider.model.game import Game
 from spider.solver.hints import suggest
 from spider.solver.knowledge import Seen, VisibleKey, visible_key
+from spider.solver.plan import Plan
 
 STALL = 40  # actions without progress after which the demo deals or gives up
 
@@ -32,11 +35,11 @@ def past_positions(game: Game) -> set[VisibleKey]:
 
 def demo_step(game: Game, previous: Action | None = None, seen: Seen | None = None,
               time_budget: float | None = 0.8, *, samples: int | None = None,
-              nodes: int | None = None) -> Action | None:
+              nodes: int | None = None, plan: Plan | None = None) -> Action | None:
     """The demo's next action (the hint engine's choice), or ``None`` to stop."""
     past, idle = _history(game)
     hint = suggest(game, previous, seen, time_budget, samples=samples, nodes=nodes, avoid=past,
-                   stalled=idle >= STALL)
+                   stalled=idle >= STALL, plan=plan)
     return None if hint is None else hint.action
 
 

@@ -11,7 +11,8 @@ down) the look-ahead's best few moves are checked in the same samples solved in 
 and the move after which most of them can still be won is played
 (:mod:`spider.solver.endgame`). The samples are drawn from the visible position only,
 so the same visible position always gets the same hint, whatever lies face down. The
-demo plays these hints (:mod:`spider.solver.demo`).
+demo plays these hints (:mod:`spider.solver.demo`); with the stock dealt, where it would
+give up, it follows a sampled world's winning line instead (:mod:`spider.solver.plan`).
 
 API for the view
 ----------------
@@ -34,12 +35,13 @@ API for the view
     ``action.count`` cards of column ``action.source`` and column
     ``action.target`` on the first press; play ``action`` on the second.
 
-``suggest(..., samples=None, nodes=None, avoid=None, stalled=False)``
+``suggest(..., samples=None, nodes=None, avoid=None, stalled=False, plan=None)``
     The extra knobs: determinizations (all different; when there are fewer
     possible, few cards being hidden, each gets the others' share of the work),
     expansions per determinization (``None``: :func:`budget`'s, by the suits in play),
-    positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, and the
-    stall flag the demo computes. The work (samples × nodes,
+    positions (:func:`~spider.solver.knowledge.visible_key`) not to return to, the
+    stall flag the demo computes, and the demo's :class:`~spider.solver.plan.Plan` (a
+    sampled world's winning line it follows, found by the last chance). The work (samples × nodes,
     and at most :data:`~spider.solver.lookahead.BRANCH` positions built per node) is
     fixed, so the answer is repeatable; ``time_budget=None`` lifts the outer time limit,
     which otherwise may cut sampling (and the endgame check) short on a slow machine.
@@ -73,6 +75,7 @@ from spider.solver.knowledge import (
 )
 from spider.solver.lookahead import hint_infos, lookahead, worth
 from spider.solver.movegen import children
+from spider.solver.plan import Plan
 from spider.solver.state import DOWN, RANK, Columns, Position, Shift, Step, apply_move
 from spider.text.i18n import tr
 
@@ -120,22 +123,27 @@ def _reverses(step: Step, previous: Action | None) -> bool:
 def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None,
             time_budget: float | None = 0.8, *, samples: int | None = None,
             nodes: int | None = None, avoid: set[VisibleKey] | None = None,
-            stalled: bool = False) -> Hint | None:
+            stalled: bool = False, plan: Plan | None = None) -> Hint | None:
     """The hint for ``game`` (see the module docstring); ``None``: no useful move.
 
     ``stalled`` says the last :data:`~spider.solver.demo.STALL` actions turned no card,
     removed no run and dealt nothing: rearranging has stopped paying, so deal (filling
-    the empty columns first), or give up when there is no stock.
+    the empty columns first), or, when there is no stock, play a sampled world's winning
+    line (the last chance) or give up.
 
     ``samples`` determinizations with ``nodes`` expansions each (by default
     :func:`budget`'s) are searched, so the work is fixed and the hint the same on
     any machine; ``time_budget`` (seconds, ``None``: no limit) is an outer limit that
     stops sampling early on a slow machine, and skips the endgame check once half of
     it is spent. ``avoid`` is a set of :func:`visible_key` values of positions not to
-    go back to.
+    go back to. ``plan`` is the demo's (:mod:`spider.solver.plan`): its next action is
+    played while the game is on its line, and the last chance's line becomes the plan.
     """
     began = time.monotonic()
     view = view_of(game, seen)
+    planned = plan.step_from((view.cols, view.stock_len)) if plan is not None else None
+    if planned is not None:
+        return _move_hint(view.cols, planned)
     infos = hint_infos(game.relaxed)
     rng = random.Random(seed_of(view))
     endgame = is_endgame(view.cols, view.stock_len, view.one_suit)
@@ -160,7 +168,12 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
         candidates.append((steps, new))
     can_deal = has_stock and all(view.cols)
     if not candidates:
-        return Hint(DEAL, "hint.reason.deal") if can_deal else None
+        if can_deal:
+            return Hint(DEAL, "hint.reason.deal")
+        # Every move goes back to a position passed: only a plan may (see _last_chance).
+        if plan is not None and not has_stock and _in_time(began, time_budget):
+            return _last_chance(view, worlds, avoid, plan)
+        return None
     fits = deal_fits(view, infos.w)
     totals = [0.0] * len(candidates)
     nows = [0.0] * len(candidates)
@@ -204,7 +217,8 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
         if can_deal:
             return Hint(DEAL, "hint.reason.deal", (DEAL,), root)
         if not has_stock:
-            return _last_chance(view, worlds, avoid) if _in_time(began, time_budget) else None
+            return (_last_chance(view, worlds, avoid, plan) if _in_time(began, time_budget)
+                    else None)
         # The deal waits for the empty columns to be filled: fill them as well as we can.
         fills = [i for i in order if candidates[i][0][0][1] in _empty_columns(view.cols)]
         if not fills:
@@ -253,25 +267,37 @@ def _endgame_hint(view: View, worlds: list[World],
     return Hint(actions[0], _reason(view.cols, steps[0], new), actions)
 
 
-def _last_chance(view: View, worlds: list[World],
-                 avoid: set[VisibleKey] | None) -> Hint | None:
+def _last_chance(view: View, worlds: list[World], avoid: set[VisibleKey] | None,
+                 plan: Plan | None = None) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
     the sampled worlds' winning lines (solved in full, :data:`LAST_NODES` expansions each)
-    begin with, the first world's on a tie; ``None`` when no world is won. Each world's
-    line is a plan to follow, so the next hint, on the same worlds, goes on with it."""
-    followable = avoids(avoid) if avoid else None
+    begin with, the first world's on a tie; ``None`` when no world is won. With ``plan``,
+    the line of the first world whose line begins with that move becomes the plan (a
+    line followed through may pass positions the demo has passed: it is not held to
+    ``avoid``); without, the next hint, on the same worlds, goes on as it can."""
+    followable = avoids(avoid) if avoid and plan is None else None
     firsts: Counter[Step] = Counter()
+    lines = []
     for cols, stock in worlds:
-        line, _ = winning_line(Position(cols, stock, view.removed, view.relaxed), LAST_NODES,
-                               followable)
+        world = Position(cols, stock, view.removed, view.relaxed)
+        line, _ = winning_line(world, LAST_NODES, followable)
         if line:
             firsts[line[0]] += 1
+            lines.append((world, line))
     if not firsts:
         return None
     step = firsts.most_common(1)[0][0]
     assert step is not None  # the stock is dealt
-    new, _ = apply_move(view.cols, *step)
-    return Hint(Move(*step), _reason(view.cols, step, new), (Move(*step),))
+    if plan is not None:
+        plan.adopt(*next((world, line) for world, line in lines if line[0] == step))
+    return _move_hint(view.cols, step)
+
+
+def _move_hint(cols: Columns, step: Step) -> Hint:
+    """The hint to play ``step`` alone, from the columns the player sees."""
+    assert step is not None
+    new, _ = apply_move(cols, *step)
+    return Hint(Move(*step), _reason(cols, step, new), (Move(*step),))
 
 
 def avoids(avoid: set[VisibleKey]) -> Followable:

@@ -13,7 +13,8 @@ from spider.model.notation import game_from_code, parse_position
 from spider.solver import hints as hints_module
 from spider.solver import lookahead as lookahead_module
 from spider.solver.hints import Hint, suggest
-from spider.solver.knowledge import visible_key
+from spider.solver.knowledge import masked, visible_key
+from spider.solver.plan import Plan
 from spider.solver.state import Position
 from tests.helpers import HINT_EFFORT, LAST_MOVE_WINS, RICH
 
@@ -417,3 +418,32 @@ def test_the_last_chance_is_the_move_most_worlds_winning_lines_begin_with(monkey
     assert hint is not None and hint.action == Move(2, 4, 1)
     monkeypatch.setattr(hints_module, "winning_line", lambda *_: (None, 1))
     assert suggest(game, None, avoid=set(), stalled=True, **HINT_EFFORT) is None
+
+
+def test_a_stalled_demo_follows_the_last_chance_s_line_to_the_win(monkeypatch):
+    game = parse_position(ENDGAME.replace("[Kh]", "Kh").replace("[3h]", "3h"))  # one world
+    plan, past = Plan(), {visible_key(game)}
+    hint = suggest(game, None, avoid=past, stalled=True, plan=plan, **HINT_EFFORT)
+
+    def no_search(*_: object, **__: object) -> None:
+        raise AssertionError("a line being followed is not searched again")
+
+    monkeypatch.setattr(hints_module, "winning_line", no_search)
+    monkeypatch.setattr(hints_module, "lookahead", no_search)
+    while hint is not None:
+        game.play(hint.action)
+        if game.is_won:
+            break
+        past.add(visible_key(game))
+        hint = suggest(game, hint.action, avoid=past, stalled=True, plan=plan, **HINT_EFFORT)
+    assert game.is_won
+
+
+def test_with_every_move_going_back_only_a_plan_plays_on():
+    game = parse_position(ENDGAME.replace("[Kh]", "Kh").replace("[3h]", "3h"))
+    start = Position.from_game(game)
+    past = {visible_key(game)} | {(masked(start.play(step).cols), 0)
+                                  for step in start.legal_steps()}
+    assert suggest(game, None, avoid=past, **HINT_EFFORT) is None
+    hint = suggest(game, None, avoid=past, plan=Plan(), **HINT_EFFORT)
+    assert hint is not None and game.is_legal(hint.action)

@@ -54,6 +54,7 @@ from spider.solver.hints import (
 )
 from spider.solver.knowledge import Seen, visible_key
 from spider.solver.lookahead import BRANCH
+from spider.solver.plan import Plan as DemoPlan
 from spider.solver.shorten import shorten
 from spider.solver.solve import solve, verify
 from spider.solver.state import Position
@@ -126,6 +127,7 @@ def play_alone(game: Game, hint_seconds: float | None, samples: int | None = Non
                nodes: int | None = None) -> tuple[bool, list[float], int]:
     """The hint engine plays ``game`` to the end: (won, CPU seconds per hint, actions)."""
     seen = Seen()
+    plan = DemoPlan()
     previous = None
     visited = {visible_key(game)}
     times: list[float] = []
@@ -133,7 +135,7 @@ def play_alone(game: Game, hint_seconds: float | None, samples: int | None = Non
     while not game.is_won and actions < MAX_ACTIONS:
         began = time.process_time()
         hint = suggest(game, previous, seen, hint_seconds, samples=samples, nodes=nodes,
-                       avoid=visited, stalled=idle >= STALL)
+                       avoid=visited, stalled=idle >= STALL, plan=plan)
         times.append(time.process_time() - began)
         if hint is None:
             break

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from spider.data.session import Session
     from spider.solver.hints import Hint
     from spider.solver.knowledge import Seen
+    from spider.solver.plan import Plan
 
 log = logger(__name__)
 
@@ -86,11 +87,18 @@ def suggest(game: Game, previous: Action | None, seen: Seen,
 
 
 def demo_step(game: Game, previous: Action | None, seen: Seen,
-              time_budget: float | None) -> Action | None:
+              time_budget: float | None, plan: Plan) -> Action | None:
     """:func:`spider.solver.demo.demo_step` (imported on the demo's first step)."""
     from spider.solver.demo import demo_step as engine
 
-    return engine(game, previous, seen, time_budget)
+    return engine(game, previous, seen, time_budget, plan=plan)
+
+
+def new_plan() -> Plan:
+    """An empty :class:`spider.solver.plan.Plan` for a demo that starts."""
+    from spider.solver.plan import Plan
+
+    return Plan()
 
 
 def _seen_in(session: Session) -> Seen:
@@ -131,6 +139,7 @@ class Hinting:
         self._demo_rested = 0.0                 # seconds the cards have rested since the last step
         self._demo_game: Game | None = None     # the worker's own copy, following the demo
         self._demo_seen: Seen | None = None
+        self._demo_plan: Plan | None = None     # the winning line the demo follows, if any
         self._own_action = False
         #: The mark or a message changed since the loop last asked.
         self._changed = False
@@ -237,6 +246,7 @@ class Hinting:
         self.demo = True
         self._demo_game = copy.deepcopy(self.game)
         self._demo_seen = self._seen_copy()
+        self._demo_plan = new_plan()
         self._demo_next, self._demo_due = None, True
         self._demo_previous, self._demo_rested = last_action(self.game), DEMO_PAUSE
         self.table.toast.clear()  # the demo's banner says it all while it plays
@@ -248,11 +258,12 @@ class Hinting:
 
     def _ask_demo(self) -> None:
         game, seen, previous = self._demo_game, self._demo_seen, self._demo_previous
-        assert game is not None and seen is not None
+        plan = self._demo_plan
+        assert game is not None and seen is not None and plan is not None
 
         def work(cancel: threading.Event) -> Action | None:
             # The worker's own copy follows the demo: it plays each action it chooses.
-            action = demo_step(game, previous, seen, HINT_SECONDS)
+            action = demo_step(game, previous, seen, HINT_SECONDS, plan=plan)
             if action is not None and not cancel.is_set():
                 seen.record(game, game.play(action))
             return action
@@ -263,7 +274,7 @@ class Hinting:
         if not self.demo:
             return
         self.demo = self._demo_due = False
-        self._demo_next = self._demo_game = self._demo_seen = None
+        self._demo_next = self._demo_game = self._demo_seen = self._demo_plan = None
         self.cancel("demo")
         if message:
             self.table.notify(tr(message))
