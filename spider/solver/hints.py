@@ -68,6 +68,7 @@ from spider.solver.knowledge import (
     World,
     arrangements,
     deal_fits,
+    keys_along,
     masked,
     sample_worlds,
     seed_of,
@@ -304,12 +305,7 @@ def avoids(avoid: set[VisibleKey]) -> Followable:
     """Whether a line from a world keeps clear of ``avoid``: none of its positions, as the
     player would see them, is one of those the demo does not go back to."""
     def followable(world: Position, line: list[Step]) -> bool:
-        position = world
-        for step in line:
-            position = position.play(step)
-            if (masked(position.cols), len(position.stock)) in avoid:
-                return False
-        return True
+        return avoid.isdisjoint(keys_along(world, line)[1:])
     return followable
 
 

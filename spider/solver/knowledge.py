@@ -29,7 +29,7 @@ from spider.model.actions import CardFlipped, CardsDealt, Outcome
 from spider.model.cards import Card
 from spider.model.game import Game, IllegalAction
 from spider.solver.evaluation import Fits, Weights, expected_fit_row, fit_rows
-from spider.solver.state import DOWN, Columns, encode, suits
+from spider.solver.state import DOWN, Columns, Position, Step, encode, suits
 
 HIDDEN = 127  # stands for any face-down card in visible keys
 #: Where a face-down card lies: ("col", column, index) or ("stock", index from the end).
@@ -147,6 +147,16 @@ def masked(cols: Columns) -> Columns:
     :func:`visible_key`."""
     return tuple(tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
                  for column in cols)
+
+
+def keys_along(world: Position, line: list[Step]) -> list[VisibleKey]:
+    """The positions ``line`` passes through from ``world``, first to last, as the player
+    would see them: one more than the line has steps."""
+    keys = [(masked(world.cols), len(world.stock))]
+    for step in line:
+        world = world.play(step)
+        keys.append((masked(world.cols), len(world.stock)))
+    return keys
 
 
 def seed_of(view: View) -> int:

@@ -13,7 +13,7 @@ same position twice, so following one cannot go round in circles.
 
 from __future__ import annotations
 
-from spider.solver.knowledge import VisibleKey, masked
+from spider.solver.knowledge import VisibleKey, keys_along
 from spider.solver.state import Position, Step
 
 
@@ -26,11 +26,7 @@ class Plan:
 
     def adopt(self, world: Position, line: list[Step]) -> None:
         """Follow ``line``, a win of ``world``, from now on (instead of any plan before)."""
-        self._steps.clear()
-        position = world
-        for step in line:
-            self._steps[masked(position.cols), len(position.stock)] = step
-            position = position.play(step)
+        self._steps = dict(zip(keys_along(world, line)[:-1], line, strict=True))
 
     def step_from(self, key: VisibleKey) -> Step | None:
         """The line's action from the position with visible key ``key``; ``None`` when
