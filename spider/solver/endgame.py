@@ -1,16 +1,17 @@
 """Honest endgames: the candidate actions checked in sampled worlds solved in full.
 
-With the stock dealt, or one deal left and few cards face down (not with one suit),
-a determinization (one guess at the hidden cards, see :mod:`spider.solver.knowledge`)
-is small enough to solve with full knowledge on a modest budget. The look-ahead's
-best few actions are checked world by world: in how many worlds can the game still
-be won after each? The action that keeps the most worlds winnable is played, ties
-going to the look-ahead's order, so among actions that win alike the one that turns
-cards (and so learns most) comes first. A candidate stops being checked once it
-cannot beat the best so far, and the check ends once one candidate is left or the
-hint's budget is spent. The work is counted in positions expanded, so the answer
-is the same on any machine. For the demo a world counts as won only by a line it can
-play: one that does not go back to a position it has passed through (it never does).
+With the stock dealt (and few cards face down, with all four suits in play), or one deal
+left and few cards face down (not with one suit), a determinization (one guess at the
+hidden cards, see :mod:`spider.solver.knowledge`) is small enough to solve with full
+knowledge on a modest budget. The look-ahead's best few actions are checked world by
+world: in how many worlds can the game still be won after each? The action that keeps
+the most worlds winnable is played, ties going to the look-ahead's order, so among
+actions that win alike the one that turns cards (and so learns most) comes first. A
+candidate stops being checked once it cannot beat the best so far, and the check ends
+once one candidate is left or the hint's budget is spent. The work is counted in
+positions expanded, so the answer is the same on any machine. For the demo a world
+counts as won only by a line it can play: one that does not go back to a position it has
+passed through (it never does).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from spider.solver.evaluation import shared_infos
 from spider.solver.search import Searcher
 from spider.solver.state import DOWN, Columns, Position, Step
 
-#: Cards face down, at most, for a position with one deal left to be an endgame.
+#: Cards face down, at most, for a position with one deal left to be an endgame, or with
+#: the stock dealt and four suits in play.
 MOST_DOWN = 20
 #: Positions expanded, at most, solving one world.
 NODES = 1000
@@ -39,21 +41,26 @@ ONE_SUIT_NODES, ONE_SUIT_BUDGET = 500, 4000
 Followable = Callable[[Position, list[Step]], bool]
 
 
-def is_endgame(cols: Columns, stock_len: int, one_suit: bool = False) -> bool:
-    """The stock dealt, or one deal left (not in a game of one suit) and at most
-    :data:`MOST_DOWN` cards face down.
+def is_endgame(cols: Columns, stock_len: int, suit_count: int) -> bool:
+    """The stock dealt, or one deal left (not in a game of one suit), and at most
+    :data:`MOST_DOWN` cards face down, or any number with the stock dealt and fewer
+    than four suits in play (``suit_count``).
 
     With the stock dealt a world is searched as one segment, however many cards lie face
     down; checked then too, two-suit honest games won 118 of deals 0-199 instead of 115
     (none lost that had been won; hint p95 0.30 -> 0.37 s); one-suit ones 94 of deals
-    0-99 and four-suit ones 4 of 0-49, as before (p95 0.11 -> 0.15 s, 0.36 -> 0.40 s).
+    0-99, as before (p95 0.11 -> 0.15 s). With four suits and more than
+    :data:`MOST_DOWN` face down no sampled world was won within the check's budget, and
+    these checks made the slowest hints (4-suit honest games, the 16 that went on
+    longest of deals 200-299: {CHECKS} such checks, none changed a move; hint p95
+    {P95_BEFORE} -> {P95_AFTER} s).
     With one suit the look-ahead alone plays well while the stock lasts: in five
     one-suit games the check changed none of its 52 hints then, and doubled their cost.
     """
+    few_down = sum(1 for column in cols for card in column if card & DOWN) <= MOST_DOWN
     if not stock_len:
-        return True
-    return (not one_suit and stock_len <= len(cols)
-            and sum(1 for column in cols for card in column if card & DOWN) <= MOST_DOWN)
+        return few_down or suit_count < 4
+    return suit_count > 1 and stock_len <= len(cols) and few_down
 
 
 def effort(one_suit: bool) -> tuple[int, int]:

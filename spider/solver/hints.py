@@ -147,7 +147,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
         return _move_hint(view.cols, planned)
     infos = hint_infos(game.relaxed)
     rng = random.Random(seed_of(view))
-    endgame = is_endgame(view.cols, view.stock_len, view.one_suit)
+    endgame = is_endgame(view.cols, view.stock_len, view.suit_count)
     default_samples, default_nodes = budget(view.one_suit)
     samples = default_samples if samples is None else samples
     nodes = default_nodes if nodes is None else nodes

@@ -94,7 +94,12 @@ class View:
     relaxed: bool
     unknown: tuple[int, ...]  # hidden cards not pinned by ``pinned``, sorted
     pinned: tuple[tuple[SlotKey, int], ...]  # seen hidden cards: (slot key, card)
-    one_suit: bool  # every card in play is of one suit
+    suit_count: int  # how many suits the cards in play are of
+
+    @property
+    def one_suit(self) -> bool:
+        """Every card in play is of one suit."""
+        return self.suit_count <= 1
 
 
 def view_of(game: Game, seen: Seen | None) -> View:
@@ -124,9 +129,8 @@ def view_of(game: Game, seen: Seen | None) -> View:
                     bag.remove(card)
                     pinned.append((key, card))
     in_play = [card for column in cols for card in column if not card & DOWN] + hidden
-    one_suit = len(suits(in_play)) <= 1
     return View(tuple(cols), len(game.stock), game.removed, game.relaxed, tuple(bag),
-                tuple(pinned), one_suit)
+                tuple(pinned), len(suits(in_play)))
 
 
 def _hidden_slots(cols: list[tuple[int, ...]] | Columns, stock_len: int) -> set[SlotKey]:

@@ -14,12 +14,15 @@ ONE_RUN = LAST_MOVE_WINS + "3:\n"
 
 def test_an_endgame_has_the_stock_dealt_or_one_deal_left_and_few_cards_face_down():
     few = position("1: [Ks] [Qs] 5h\n2: 9h\n").cols
-    assert is_endgame(few, 0) and is_endgame(few, 2) and not is_endgame(few, 3)
-    assert is_endgame(few, 0, one_suit=True) and not is_endgame(few, 2, one_suit=True)
+    for suit_count in (2, 4):
+        assert is_endgame(few, 0, suit_count) and is_endgame(few, 2, suit_count)
+        assert not is_endgame(few, 3, suit_count)
+    assert is_endgame(few, 0, 1) and not is_endgame(few, 2, 1)
     face_down = (13 | DOWN,) * (endgame.MOST_DOWN + 1)
-    assert is_endgame((face_down[1:], (9,)), 2) and not is_endgame((face_down, (9,)), 2)
-    # With the stock dealt, however many cards lie face down.
-    assert is_endgame((face_down, (9,)), 0) and is_endgame((face_down, (9,)), 0, one_suit=True)
+    assert is_endgame((face_down[1:], (9,)), 2, 2) and not is_endgame((face_down, (9,)), 2, 2)
+    # With the stock dealt, however many cards lie face down, unless four suits are in play.
+    assert is_endgame((face_down, (9,)), 0, 1) and is_endgame((face_down, (9,)), 0, 3)
+    assert is_endgame((face_down[1:], (9,)), 0, 4) and not is_endgame((face_down, (9,)), 0, 4)
 
 
 def test_a_world_is_won_or_not_within_its_nodes():
