@@ -86,6 +86,9 @@ CHECKED = 3  # the look-ahead's best moves checked in worlds solved in full, in 
 #: Expansions for each sampled world solved in full before the demo gives up, or a hint
 #: says no move is useful, once the stock is dealt (honest play, 2 suits, deals 0-99:
 #: 3 of the 55 games lost that way are won, 48 in all; a game won before never gets there).
+#: With fewer worlds than the hint's determinizations (few cards hidden), each gets the
+#: expansions of those it lacks: 4-suit deal 203 ended lost with every card face up, its
+#: one world not solved in 2000 expansions, and is won so.
 LAST_NODES = 2000
 #: Determinizations per hint and expansions for each, in the endgame too (where the worlds
 #: are also solved in full). Against 6 x 300 throughout (issue 20): 2 suits, deals 200-299,
@@ -159,6 +162,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
     # are fewer (few hidden cards), each gets the budget the others would have had.
     worlds = sample_worlds(view, rng, arrangements(view, samples))
     nodes = samples * nodes // len(worlds)
+    last_nodes = LAST_NODES * samples // len(worlds)
     sample_cols = worlds[0][0]
     candidates = []
     for steps, new, gone in children(sample_cols, infos, has_stock, view.relaxed):
@@ -173,7 +177,7 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
             return Hint(DEAL, "hint.reason.deal")
         # Every move goes back to a position passed: only a plan may (see _last_chance).
         if plan is not None and not has_stock and _in_time(began, time_budget):
-            return _last_chance(view, worlds, avoid, plan)
+            return _last_chance(view, worlds, avoid, plan, last_nodes)
         return None
     fits = deal_fits(view, infos.w)
     totals = [0.0] * len(candidates)
@@ -218,8 +222,8 @@ def suggest(game: Game, previous: Action | None = None, seen: Seen | None = None
         if can_deal:
             return Hint(DEAL, "hint.reason.deal", (DEAL,), root)
         if not has_stock:
-            return (_last_chance(view, worlds, avoid, plan) if _in_time(began, time_budget)
-                    else None)
+            in_time = _in_time(began, time_budget)
+            return _last_chance(view, worlds, avoid, plan, last_nodes) if in_time else None
         # The deal waits for the empty columns to be filled: fill them as well as we can.
         fills = [i for i in order if candidates[i][0][0][1] in _empty_columns(view.cols)]
         if not fills:
@@ -269,7 +273,7 @@ def _endgame_hint(view: View, worlds: list[World],
 
 
 def _last_chance(view: View, worlds: list[World], avoid: set[VisibleKey] | None,
-                 plan: Plan | None = None) -> Hint | None:
+                 plan: Plan | None = None, nodes: int = LAST_NODES) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
     the sampled worlds' winning lines (solved in full, :data:`LAST_NODES` expansions each)
     begin with, the first world's on a tie; ``None`` when no world is won. With ``plan``,
@@ -281,7 +285,7 @@ def _last_chance(view: View, worlds: list[World], avoid: set[VisibleKey] | None,
     lines = []
     for cols, stock in worlds:
         world = Position(cols, stock, view.removed, view.relaxed)
-        line, _ = winning_line(world, LAST_NODES, followable)
+        line, _ = winning_line(world, nodes, followable)
         if line:
             firsts[line[0]] += 1
             lines.append((world, line))

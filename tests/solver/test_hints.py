@@ -420,6 +420,23 @@ def test_the_last_chance_is_the_move_most_worlds_winning_lines_begin_with(monkey
     assert suggest(game, None, avoid=set(), stalled=True, **HINT_EFFORT) is None
 
 
+def test_the_last_chance_gives_each_world_the_work_of_the_worlds_it_lacks(monkeypatch):
+    budgets: list[int] = []
+
+    def unsolved(world: Position, nodes: int, *_: object) -> tuple[None, int]:
+        budgets.append(nodes)
+        return None, nodes
+
+    monkeypatch.setattr(hints_module, "winning_line", unsolved)
+    one_world = ENDGAME.replace("[Kh]", "Kh").replace("[3h]", "3h")
+    for text, worlds in ((ENDGAME.replace("4: 2h Ah", "4: [2h] Ah"), 3), (ENDGAME, 2),
+                         (one_world, 1)):
+        budgets.clear()
+        suggest(parse_position(text), None, avoid=set(), stalled=True, **HINT_EFFORT)
+        samples = HINT_EFFORT["samples"]
+        assert budgets == [hints_module.LAST_NODES * samples // worlds] * worlds
+
+
 def test_a_stalled_demo_follows_the_last_chance_s_line_to_the_win(monkeypatch):
     game = parse_position(ENDGAME.replace("[Kh]", "Kh").replace("[3h]", "3h"))  # one world
     plan, past = Plan(), {visible_key(game)}
