@@ -42,9 +42,9 @@ Followable = Callable[[Position, list[Step]], bool]
 
 
 def is_endgame(cols: Columns, stock_len: int, suit_count: int) -> bool:
-    """The stock dealt, or one deal left (not in a game of one suit), and at most
-    :data:`MOST_DOWN` cards face down, or any number with the stock dealt and fewer
-    than four suits in play (``suit_count``).
+    """One deal left at most (none in a game of one suit) and at most :data:`MOST_DOWN`
+    cards face down; with the stock dealt and fewer than four suits in play
+    (``suit_count``), any number face down.
 
     With the stock dealt a world is searched as one segment, however many cards lie face
     down; checked then too, two-suit honest games won 118 of deals 0-199 instead of 115

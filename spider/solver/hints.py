@@ -275,11 +275,12 @@ def _endgame_hint(view: View, worlds: list[World],
 def _last_chance(view: View, worlds: list[World], avoid: set[VisibleKey] | None,
                  plan: Plan | None = None, nodes: int = LAST_NODES) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
-    the sampled worlds' winning lines (solved in full, :data:`LAST_NODES` expansions each)
-    begin with, the first world's on a tie; ``None`` when no world is won. With ``plan``,
-    the line of the first world whose line begins with that move becomes the plan (a
-    line followed through may pass positions the demo has passed: it is not held to
-    ``avoid``); without, the next hint, on the same worlds, goes on as it can."""
+    the sampled worlds' winning lines (solved in full, ``nodes`` expansions each: see
+    :data:`LAST_NODES`) begin with, the first world's on a tie; ``None`` when no world
+    is won. With ``plan``, the line of the first world whose line begins with that move
+    becomes the plan (a line followed through may pass positions the demo has passed: it
+    is not held to ``avoid``); without, the next hint, on the same worlds, goes on as it
+    can."""
     followable = avoids(avoid) if avoid and plan is None else None
     firsts: Counter[Step] = Counter()
     lines = []
