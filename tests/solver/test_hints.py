@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import random
+from typing import Any
 
 import pytest
 
@@ -418,6 +420,26 @@ def test_the_last_chance_is_the_move_most_worlds_winning_lines_begin_with(monkey
     assert hint is not None and hint.action == Move(2, 4, 1)
     monkeypatch.setattr(hints_module, "winning_line", lambda *_: (None, 1))
     assert suggest(game, None, avoid=set(), stalled=True, **HINT_EFFORT) is None
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_garbage_collection_waits_while_a_hint_is_worked_out(monkeypatch, enabled):
+    collecting: list[bool] = []
+    real = hints_module.lookahead
+
+    def recorded(*args: Any) -> Any:
+        collecting.append(gc.isenabled())
+        return real(*args)
+
+    monkeypatch.setattr(hints_module, "lookahead", recorded)
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert suggest(parse_position(ENDGAME), None, **HINT_EFFORT) is not None
+        assert collecting and not any(collecting)
+        assert gc.isenabled() == enabled  # as it was before the hint
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def test_the_last_chance_gives_each_world_the_work_of_the_worlds_it_lacks(monkeypatch):
