@@ -13,6 +13,7 @@
 * :mod:`spider.solver.lookahead` — the hints' short search in one sampled world.
 * :mod:`spider.solver.hints` — honest hints: the sampled worlds' vote.
 * :mod:`spider.solver.demo` — the demo player: the hints played one after another.
+* :mod:`spider.solver.plan` — the demo's plan: a sampled world's winning line, followed.
 * :mod:`spider.solver.endgame` — the hints' best moves checked in sampled worlds solved in full.
 * :mod:`spider.solver.winnable` — winnable deal codes, can-still-win checks.
 * :mod:`tools.bench.solver` — the ``bench solver`` benchmark.
