@@ -297,7 +297,7 @@ def _endgame_hint(view: View, worlds: list[World],
 
 
 def _last_chance(view: View, worlds: list[World], avoid: set[VisibleKey] | None,
-                 plan: Plan | None = None, nodes: int = LAST_NODES) -> Hint | None:
+                 plan: Plan | None, nodes: int) -> Hint | None:
     """With the stock dealt and no move worth playing, before giving up: the move most of
     the sampled worlds' winning lines (solved in full, ``nodes`` expansions each: see
     :data:`LAST_NODES`) begin with, the first world's on a tie; ``None`` when no world
