@@ -149,7 +149,8 @@ def visible_key(game: Game) -> VisibleKey:
 def masked(cols: Columns) -> Columns:
     """Columns as the player sees them: every face-down card alike, as in
     :func:`visible_key`."""
-    return tuple(tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
+    return tuple(column if not column or not column[0] & DOWN  # none face down
+                 else tuple(HIDDEN | DOWN if card & DOWN else card for card in column)
                  for column in cols)
 
 

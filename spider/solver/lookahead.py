@@ -49,13 +49,13 @@ BRANCH = 8
 HINT_WEIGHTS = Weights(down=25, suit=10, rank=1, brk=3, empty=40, krun=2)
 
 
-#: A move not played yet: (source, target, cards, the parent's column facts, the facts
-#: of the move's two new columns).
-_Unbuilt = tuple[int, int, int, list[Info], Info, Info]
-#: A position waiting in a candidate's heap: (-evaluation, order, columns, move, runs
-#: removed, candidate, depth, key, deal gain). With a move, the columns are its
-#: parent's, and the position is built only if it is expanded.
-_Node = tuple[float, int, Columns, _Unbuilt | None, int, int, int, int, float]
+#: A position waiting in a candidate's heap: (-evaluation, order, columns, source, runs
+#: removed, candidate, depth, key, deal gain, then the move's target, cards, the parent's
+#: column facts and the facts of the move's two new columns). With a source (-1: none),
+#: the columns are the parent's, and the position is built only if it is expanded. One
+#: flat tuple: a position is pushed for every move met, and most are never expanded.
+_Node = tuple[float, int, Columns, int, int, int, int, int, float, int, int,
+              list[Info] | None, Info | None, Info | None]
 
 
 def hint_infos(relaxed: bool) -> Infos:
@@ -125,8 +125,9 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
             continue
         seen.add(key)
         counter += 1
-        heapq.heappush(heaps[index], (-h, counter, new, None, removed + gone, index, 1, key,
-                                      deal_fit(new, fits) if fits else 0.0))
+        heapq.heappush(heaps[index], (-h, counter, new, -1, removed + gone, index, 1, key,
+                                      deal_fit(new, fits) if fits else 0.0, 0, 0, None, None,
+                                      None))
     expanded = 0
     by_hash = infos.by_hash
     most = nodes * BRANCH + counter
@@ -135,16 +136,15 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
         if expanded % 2:
             pick = min(live, key=spent.__getitem__)  # ``live`` is in order: the first on a tie
         else:
-            pick = min(live, key=lambda root: heaps[root][0])  # (-h, counter, ...)
+            pick = min([heaps[root][0] for root in live])[5]  # (-h, counter, ..., root, ...)
         spent[pick] += 1
         heap = heaps[pick]
-        (negative, _, node_cols, moved, node_removed, index, depth, key,
-         gain) = heapq.heappop(heap)
-        if moved:  # built only now: most positions are scored and never expanded
-            source, target, count, parent_infos, rest_info, grown_info = moved
+        (negative, _, node_cols, source, node_removed, index, depth, key, gain, target, count,
+         parent_infos, rest_info, grown_info) = heapq.heappop(heap)
+        if source >= 0:  # built only now: most positions are scored and never expanded
             node_cols = apply_move(node_cols, source, target, count)[0]
-            col_infos = parent_infos.copy()
-            col_infos[source], col_infos[target] = rest_info, grown_info
+            col_infos = parent_infos.copy()  # type: ignore[union-attr]
+            col_infos[source], col_infos[target] = rest_info, grown_info  # type: ignore[assignment]
         else:
             col_infos = [infos[column] for column in node_cols]
         h = -negative
@@ -167,8 +167,8 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                            + infos[new[target]][4] + W_RUN * gone)
                 child_gain = deal_fit(new, fits) if fits else 0.0
                 value = worth(new, child_h, fits, child_gain) - child_cost
-                entry: _Node = (-child_h, counter + 1, new, None, node_removed + gone,
-                                index, depth + 1, child_key, child_gain)
+                entry: _Node = (-child_h, counter + 1, new, -1, node_removed + gone,
+                                index, depth + 1, child_key, child_gain, 0, 0, None, None, None)
             else:
                 # The child's key and its two new columns' facts come from the parent's
                 # hashes, the columns built only for facts not known yet, and its deal
@@ -200,9 +200,9 @@ def lookahead(cols: Columns, fits: Fits | None, removed: int, infos: Infos,
                         value = child_h + child_gain - child_cost
                     else:
                         value = _worth(child_h, child_gain, child_empties, dead) - child_cost
-                entry = (-child_h, counter + 1, node_cols,
-                         (source, target, count, col_infos, rest_info, grown_info),
-                         node_removed, index, depth + 1, child_key, child_gain)
+                entry = (-child_h, counter + 1, node_cols, source, node_removed, index,
+                         depth + 1, child_key, child_gain, target, count, col_infos, rest_info,
+                         grown_info)
             if value > best[index]:
                 best[index] = value
             counter += 1
