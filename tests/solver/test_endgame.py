@@ -20,6 +20,10 @@ def test_an_endgame_has_the_stock_dealt_or_one_deal_left_and_few_cards_face_down
     assert is_endgame(few, 0, 1) and not is_endgame(few, 2, 1)
     face_down = (13 | DOWN,) * (endgame.MOST_DOWN + 1)
     assert is_endgame((face_down[1:], (9,)), 2, 2) and not is_endgame((face_down, (9,)), 2, 2)
+    # One deal left with four suits: fewer still.
+    down_four = face_down[:endgame.MOST_DOWN_FOUR_SUITS + 1]
+    assert is_endgame((down_four[1:], (9,)), 2, 4) and not is_endgame((down_four, (9,)), 2, 4)
+    assert is_endgame((down_four, (9,)), 2, 2)
     # With the stock dealt, however many cards lie face down, unless four suits are in play.
     assert is_endgame((face_down, (9,)), 0, 1) and is_endgame((face_down, (9,)), 0, 3)
     assert is_endgame((face_down[1:], (9,)), 0, 4) and not is_endgame((face_down, (9,)), 0, 4)
@@ -145,13 +149,15 @@ def test_worlds_are_solved_only_within_the_budget(monkeypatch):
 
     def no_win(world: Position, nodes: int, followable: object = None) -> tuple[bool, int]:
         given.append(nodes)
-        return False, nodes
+        return False, min(nodes, 300)  # each search lost after 300 expansions
 
     monkeypatch.setattr(endgame, "can_win", no_win)
     nodes = endgame.NODES
     assert most_winning([position(ONE_RUN)] * 6, [((1, 0, 1),), ((1, 2, 1),)],
-                        budget=2 * nodes + 10) == (-1, 0)
-    assert given == [nodes, nodes, 10]
+                        budget=1500) == (-1, 0)
+    # Each search may spend what is left, at most NODES; with 300 left the third world,
+    # expected to cost 600, is not begun.
+    assert given == [nodes, nodes, 900, 600]
 
 
 STAY, ACE_HOME = (), ((1, 0, 1),)  # the ace home removes the spades: one run more
